@@ -1,0 +1,3 @@
+module spicebot
+
+go 1.26.8

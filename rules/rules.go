@@ -1,0 +1,327 @@
+// Package rules is the contract every spicebot game implements, and the registry of games.
+//
+// A game is a Game value (what it is, how to set it up) that makes States. A State is plain data
+// (exported, json-tagged structs) plus methods: who may act now, the legal moves of a seat, applying
+// a move, per-seat views with hidden information removed, a per-seat redacted log and the outcome.
+// json.Marshal(state) is the storage format; Game.Load reverses it.
+//
+// All randomness comes from the RNG stored inside the state, so New(players, options, seed)
+// followed by the same moves always gives the same state: Replay relies on this.
+//
+// Text that names players (log lines, status sentences, move labels) refers to a seat with
+// SeatRef ("{2}"); the bot and the renderer replace these references with player names.
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Seat is a player's position at the table, from 0 to Players()-1 in turn order.
+// Observer is the channel: someone who holds no private information.
+type Seat int
+
+// Observer is the viewer who sees only public information (the channel).
+const Observer Seat = -1
+
+// SeatRef is how rules text refers to a seat: "{2}" for seat 2. The bot replaces it with a name
+// or a mention (see ExpandSeats).
+func SeatRef(s Seat) string { return "{" + strconv.Itoa(int(s)) + "}" }
+
+// ExpandSeats replaces every seat reference "{n}" in text with name(n). References to seats
+// outside 0..99 and braces that are not references are left as they are.
+func ExpandSeats(text string, name func(Seat) string) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] == '{' {
+			if j := strings.IndexByte(text[i:], '}'); j > 1 && j <= 3 {
+				if n, err := strconv.Atoi(text[i+1 : i+j]); err == nil && n >= 0 {
+					b.WriteString(name(Seat(n)))
+					i += j
+					continue
+				}
+			}
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
+}
+
+// Move is one action in a game. Each game defines its own comparable move type (a small struct).
+// String returns the move's text form: short (at most 80 bytes), without spaces at either end,
+// readable in logs and custom_ids ("ship S12 H03", "pick S40", "pass"), and parseable by the game's
+// ParseMove back into an equal move.
+type Move interface {
+	String() string
+}
+
+// Option is a boolean game variant that a game may be created with (for example Borneo's
+// "blackbeard" variant). Key is lower-case with hyphens so it can be a slash-command option name.
+type Option struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
+	// Help is one sentence describing the variant, with its rulebook section.
+	Help string `json:"help"`
+	// Players lists the player counts the option is allowed with; empty means every count.
+	Players []int `json:"players,omitempty"`
+}
+
+// Options are the chosen variants, by Option.Key. A missing key is false.
+type Options map[string]bool
+
+// Topic is one section of a game's rules summary, shown by /rules.
+type Topic struct {
+	Key   string `json:"key"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// Game describes one game and creates its states. Implementations are stateless values.
+type Game interface {
+	// ID is the stable lower-case identifier ("borneo"), stored with every saved game.
+	ID() string
+	// Name is the game's title ("Borneo").
+	Name() string
+	// Players returns the smallest and largest supported player counts.
+	Players() (min, max int)
+	// Options lists the variants the game supports, in a stable order.
+	Options() []Option
+	// New sets up a game for players seats with the chosen options, drawing every random choice
+	// from an RNG seeded with seed. It returns an error if players is out of range or an option
+	// is unknown or not allowed with that player count.
+	New(players int, opts Options, seed uint64) (State, error)
+	// Load rebuilds a state from json.Marshal of a state of this game.
+	Load(data []byte) (State, error)
+	// ParseMove reads a move's text form. It returns an *IllegalMoveError when the text is not a
+	// move of this game. A parsed move may still be illegal in a given state.
+	ParseMove(text string) (Move, error)
+	// Rules returns a short rules summary, one topic per section, in reading order.
+	Rules() []Topic
+}
+
+// State is one game in progress or finished. Methods other than Apply never change it and never
+// draw from its RNG. A State is not safe for concurrent use.
+type State interface {
+	// Players is the number of seats.
+	Players() int
+	// Version counts the moves applied since setup (0 after New).
+	Version() int
+	// Active returns the seats that are expected to act now, in the order they should be asked.
+	// It is public: during a simultaneous secret step it lists every seat taking part, including
+	// those that have already acted, so it never reveals who has acted. Empty when the game is over.
+	Active() []Seat
+	// Status is one public sentence saying what the game waits for, with seats as SeatRef
+	// ("{1} must defend yellow #1 against {0}.", "Waiting for 2 players to register goods.").
+	Status() string
+	// Legal lists every move seat may make now, in a stable order. It is empty for a seat that
+	// has nothing to do (and always for Observer).
+	Legal(seat Seat) []Move
+	// Label is the human description of a legal move for a menu, at most 100 characters,
+	// naming only what seat may know ("Ship S12 (pepper ×2) to Bantam").
+	Label(seat Seat, m Move) string
+	// Apply makes seat play m, then runs every automatic step that follows. If m is not in
+	// Legal(seat) it returns an *IllegalMoveError and leaves the state unchanged.
+	Apply(seat Seat, m Move) error
+	// View returns what viewer may see, as a game-specific struct (never the state itself).
+	// View(Observer) is the public view. Cards are named by their ids ("S12") so that the
+	// leak check can find them.
+	View(viewer Seat) any
+	// Private is a short text summary of what only seat knows (its hand, its secret goods),
+	// sent by DM when it changes. Empty for Observer.
+	Private(seat Seat) string
+	// Log returns the game's log as viewer may read it, oldest first.
+	Log(viewer Seat) []LogEntry
+	// Hidden lists the ids of every card viewer may not see now (other hands, the decks, secret
+	// goods). Used by the leak check; nothing shown to viewer may contain one of them.
+	Hidden(viewer Seat) []string
+	// Outcome returns the result once the game is over, and false while it is running.
+	Outcome() (Outcome, bool)
+}
+
+// Outcome is a finished game's result.
+type Outcome struct {
+	// Scores has one entry per seat, in victory points.
+	Scores []int `json:"scores"`
+	// Winners are the seats that won; several on a shared victory.
+	Winners []Seat `json:"winners"`
+	// TieBreak says which tie-break decided the winner, or is empty if none was needed.
+	TieBreak string `json:"tie_break,omitempty"`
+	// Details has one public line per seat explaining its score, in seat order.
+	Details []string `json:"details,omitempty"`
+}
+
+// IllegalMoveError is returned for a move that is not legal now. Reason is a sentence a player can
+// read ("You must keep at least one card in hand."); it never names hidden information.
+type IllegalMoveError struct {
+	Move   string
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string {
+	if e.Move == "" {
+		return "illegal move: " + e.Reason
+	}
+	return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason)
+}
+
+// Illegal returns an *IllegalMoveError for move with a reason built like fmt.Sprintf.
+func Illegal(move Move, format string, args ...any) error {
+	text := ""
+	if move != nil {
+		text = move.String()
+	}
+	return &IllegalMoveError{Move: text, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Reason returns the player-readable reason of an *IllegalMoveError in err's chain, and "" if
+// there is none.
+func Reason(err error) string {
+	var im *IllegalMoveError
+	if errors.As(err, &im) {
+		return im.Reason
+	}
+	return ""
+}
+
+// LogEntry is one line of a game's log, already redacted for the viewer it was produced for.
+type LogEntry struct {
+	// Version is the state's version after the move that produced the entry.
+	Version int `json:"v"`
+	// Text uses SeatRef for players.
+	Text string `json:"text"`
+}
+
+// Log is the log a game keeps in its state: each line has a public text and, optionally, a
+// private text that replaces it for the seats in To. Games embed it in their state.
+type Log struct {
+	Lines []LogLine `json:"lines"`
+}
+
+// LogLine is one stored log line; see Log.
+type LogLine struct {
+	Version int    `json:"v"`
+	Public  string `json:"pub"`
+	Private string `json:"priv,omitempty"`
+	To      []Seat `json:"to,omitempty"`
+}
+
+// Add appends a public line.
+func (l *Log) Add(version int, format string, args ...any) {
+	l.Lines = append(l.Lines, LogLine{Version: version, Public: fmt.Sprintf(format, args...)})
+}
+
+// AddPrivate appends a line whose text is private for the seats in to and public elsewhere.
+func (l *Log) AddPrivate(version int, public, private string, to ...Seat) {
+	l.Lines = append(l.Lines, LogLine{Version: version, Public: public, Private: private, To: to})
+}
+
+// For returns the log as viewer may read it.
+func (l *Log) For(viewer Seat) []LogEntry {
+	out := make([]LogEntry, 0, len(l.Lines))
+	for _, ln := range l.Lines {
+		text := ln.Public
+		for _, s := range ln.To {
+			if s == viewer && viewer != Observer {
+				text = ln.Private
+			}
+		}
+		if text != "" {
+			out = append(out, LogEntry{Version: ln.Version, Text: text})
+		}
+	}
+	return out
+}
+
+// Record is one stored move: who played it and its text form.
+type Record struct {
+	Seat Seat   `json:"seat"`
+	Move string `json:"move"`
+}
+
+// Replay rebuilds a game from its setup and its moves. It returns an error naming the first move
+// that does not parse or is not legal.
+func Replay(g Game, players int, opts Options, seed uint64, moves []Record) (State, error) {
+	st, err := g.New(players, opts, seed)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", g.ID(), err)
+	}
+	for i, r := range moves {
+		m, err := g.ParseMove(r.Move)
+		if err != nil {
+			return nil, fmt.Errorf("replay %s move %d %q: %w", g.ID(), i+1, r.Move, err)
+		}
+		if err := st.Apply(r.Seat, m); err != nil {
+			return nil, fmt.Errorf("replay %s move %d %q by seat %d: %w", g.ID(), i+1, r.Move, r.Seat, err)
+		}
+	}
+	return st, nil
+}
+
+// FindLegal returns the move in Legal(seat) whose text equals m's, or false. Games use it in Apply
+// to check a move against the one source of legal moves.
+func FindLegal(st State, seat Seat, m Move) (Move, bool) {
+	text := m.String()
+	for _, l := range st.Legal(seat) {
+		if l.String() == text {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// CheckOptions validates opts against g's options for a player count. It returns an error naming
+// an unknown option or one not allowed with players seats.
+func CheckOptions(g Game, players int, opts Options) error {
+	min, max := g.Players()
+	if players < min || players > max {
+		return fmt.Errorf("%s takes %d to %d players, not %d", g.Name(), min, max, players)
+	}
+	for key, on := range opts {
+		var found *Option
+		for _, o := range g.Options() {
+			if o.Key == key {
+				o := o
+				found = &o
+			}
+		}
+		if found == nil {
+			return fmt.Errorf("%s has no option %q", g.Name(), key)
+		}
+		if on && len(found.Players) > 0 && !containsInt(found.Players, players) {
+			return fmt.Errorf("option %q of %s needs %s players", key, g.Name(), joinInts(found.Players))
+		}
+	}
+	return nil
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, " or ")
+}
+
+// Marshal returns the storage form of a state (json.Marshal), wrapping the error with context.
+func Marshal(st State) ([]byte, error) {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return nil, fmt.Errorf("marshal state: %w", err)
+	}
+	return b, nil
+}
