@@ -1,3 +1,334 @@
+// Command spicebot hosts spice-trading board games in Discord channels.
+//
+//	spicebot serve   run the bot (DISCORD_TOKEN required)
+//	spicebot games   list the games, their player counts and options
+//	spicebot sim     play complete games of random legal moves and report speed
+//	spicebot render  draw a board (or a seat's hand) after some random moves
+//
+// Configuration comes from flags, each defaulting to an environment variable (see README.md).
 package main
 
-func main() {}
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"spicebot/bot"
+	"spicebot/data"
+	"spicebot/render"
+	"spicebot/rules"
+	"spicebot/rules/games"
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: spicebot <command> [flags]
+
+commands:
+  serve    run the Discord bot (needs DISCORD_TOKEN)
+  games    list the games with ids, player counts and options
+  sim      play complete games of random legal moves (--game --players --games --seed [--json])
+  render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] --out)
+
+Run "spicebot <command> -h" for a command's flags.
+`
+
+// run is main without the exit, for tests. It returns the process exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	reg := games.Registry()
+	var err error
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stderr, reg)
+	case "games":
+		err = listGames(stdout, reg)
+	case "sim":
+		err = sim(args[1:], stdout, stderr, reg)
+	case "render":
+		err = renderCmd(args[1:], stdout, stderr, reg)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "spicebot: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "spicebot %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+const noTokenHelp = `spicebot serve: DISCORD_TOKEN is not set.
+
+Create a bot token at https://discord.com/developers/applications:
+  1. New Application -> Bot -> Reset Token, and copy it;
+  2. OAuth2 -> URL Generator: scopes "bot" and "applications.commands", permissions
+     "Send Messages", "Send Messages in Threads", "Attach Files", "Embed Links",
+     "Read Message History"; open the URL to invite the bot to your server.
+Then run:  DISCORD_TOKEN=<token> spicebot serve
+`
+
+// serve runs the bot until SIGINT or SIGTERM.
+func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Registry) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	token := fs.String("token", env("DISCORD_TOKEN", ""), "bot token (env DISCORD_TOKEN)")
+	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only (env DISCORD_GUILD_ID)")
+	dbPath := fs.String("db", env("SPICEBOT_DB", "spicebot.db"), "SQLite database file (env SPICEBOT_DB)")
+	apiURL := fs.String("api-url", env("DISCORD_API_URL", bot.DefaultAPIURL), "Discord API base URL (env DISCORD_API_URL)")
+	logLevel := fs.String("log-level", env("SPICEBOT_LOG_LEVEL", "info"), "debug, info, warn or error (env SPICEBOT_LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *token == "" {
+		fmt.Fprint(stderr, noTokenHelp)
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(stderr, "spicebot serve: bad log level %q\n", *logLevel)
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := data.Open(ctx, *dbPath)
+	if err != nil {
+		log.Error("open database", "path", *dbPath, "err", err)
+		return 1
+	}
+	defer store.Close()
+	rend, err := render.New()
+	if err != nil {
+		log.Error("load fonts", "err", err)
+		return 1
+	}
+	b, err := bot.New(bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL}, store, reg, rend, log)
+	if err != nil {
+		log.Error("configure bot", "err", err)
+		return 2
+	}
+	if err := b.Run(ctx); err != nil {
+		log.Error("bot stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// listGames prints every registered game.
+func listGames(w io.Writer, reg *rules.Registry) error {
+	for _, g := range reg.All() {
+		lo, hi := g.Players()
+		fmt.Fprintf(w, "%-18s %-24s %d-%d players\n", g.ID(), g.Name(), lo, hi)
+		for _, o := range g.Options() {
+			only := ""
+			if len(o.Players) > 0 {
+				only = fmt.Sprintf(" (players: %v)", o.Players)
+			}
+			fmt.Fprintf(w, "    option %-16s %s%s\n", o.Key, o.Help, only)
+		}
+	}
+	return nil
+}
+
+// gameFlags are the flags sim and render share.
+type gameFlags struct {
+	game    *string
+	players *int
+	seed    *uint64
+	options *string
+}
+
+func addGameFlags(fs *flag.FlagSet) gameFlags {
+	return gameFlags{
+		game:    fs.String("game", "borneo", "game id (see spicebot games)"),
+		players: fs.Int("players", 4, "number of players"),
+		seed:    fs.Uint64("seed", 1, "first seed"),
+		options: fs.String("options", "", "comma-separated option keys to enable, e.g. blackbeard"),
+	}
+}
+
+func (gf gameFlags) resolve(reg *rules.Registry) (rules.Game, rules.Options, error) {
+	g, ok := reg.Get(*gf.game)
+	if !ok {
+		var ids []string
+		for _, g := range reg.All() {
+			ids = append(ids, g.ID())
+		}
+		sort.Strings(ids)
+		return nil, nil, fmt.Errorf("unknown game %q (games: %s)", *gf.game, strings.Join(ids, ", "))
+	}
+	opts := rules.Options{}
+	for _, k := range strings.Split(*gf.options, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			opts[k] = true
+		}
+	}
+	if err := rules.CheckOptions(g, *gf.players, opts); err != nil {
+		return nil, nil, err
+	}
+	return g, opts, nil
+}
+
+// simResult is one simulated game, the --json line format.
+type simResult struct {
+	Seed    uint64       `json:"seed"`
+	Winners []rules.Seat `json:"winners"`
+	Scores  []int        `json:"scores"`
+	Moves   int          `json:"moves"`
+}
+
+// sim plays complete random games and prints one line per game and a speed summary.
+func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gf := addGameFlags(fs)
+	n := fs.Int("games", 100, "number of games")
+	asJSON := fs.Bool("json", false, "print JSON lines")
+	maxSteps := fs.Int("max-steps", 100000, "moves after which a game counts as a runaway")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	g, opts, err := gf.resolve(reg)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	totalMoves := 0
+	enc := json.NewEncoder(stdout)
+	for i := 0; i < *n; i++ {
+		seed := *gf.seed + uint64(i)
+		st, err := g.New(*gf.players, opts, seed)
+		if err != nil {
+			return err
+		}
+		rng := rules.NewRNG(seed ^ 0x5eed)
+		recs, err := rules.Playout(st, &rng, *maxSteps, nil)
+		if err != nil {
+			return fmt.Errorf("seed %d: %w", seed, err)
+		}
+		out, _ := st.Outcome()
+		totalMoves += len(recs)
+		res := simResult{Seed: seed, Winners: out.Winners, Scores: out.Scores, Moves: len(recs)}
+		if *asJSON {
+			if err := enc.Encode(res); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(stdout, "seed %d: winner %s scores %v moves %d\n", seed, seatsText(out.Winners), out.Scores, len(recs))
+	}
+	el := time.Since(start).Seconds()
+	if el <= 0 {
+		el = 1e-9
+	}
+	fmt.Fprintf(stdout, "%d games, %d moves in %.3fs: %.1f games/s, %.0f moves/s\n", *n, totalMoves, el,
+		float64(*n)/el, float64(totalMoves)/el)
+	return nil
+}
+
+func seatsText(seats []rules.Seat) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprintf("seat %d", int(s)+1)
+	}
+	return strings.Join(parts, " & ")
+}
+
+// renderCmd draws the board (or a seat's hand) after some random moves into a PNG file.
+func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gf := addGameFlags(fs)
+	moves := fs.Int("moves", 40, "random moves to play first (fewer if the game ends)")
+	seat := fs.Int("seat", 0, "draw this seat's hand (1-based) instead of the board")
+	out := fs.String("out", "board.png", "output PNG file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	g, opts, err := gf.resolve(reg)
+	if err != nil {
+		return err
+	}
+	if *seat < 0 || *seat > *gf.players {
+		return fmt.Errorf("--seat %d: want 1 to %d (or 0 for the board)", *seat, *gf.players)
+	}
+	st, err := g.New(*gf.players, opts, *gf.seed)
+	if err != nil {
+		return err
+	}
+	rng := rules.NewRNG(*gf.seed ^ 0x5eed)
+	played := 0
+	for ; played < *moves; played++ {
+		if _, over := st.Outcome(); over {
+			break
+		}
+		if _, err := rules.RandomStep(st, &rng); err != nil {
+			return err
+		}
+	}
+	r, err := render.New()
+	if err != nil {
+		return err
+	}
+	names := make([]string, *gf.players)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %d", i+1)
+	}
+	var png []byte
+	if *seat > 0 {
+		img, err := r.Hand(st.View(rules.Seat(*seat-1)), names)
+		if err != nil {
+			return err
+		}
+		png, err = render.EncodePNG(img)
+		if err != nil {
+			return err
+		}
+	} else {
+		img, err := r.Board(st.View(rules.Observer), names)
+		if err != nil {
+			return err
+		}
+		png, err = render.EncodePNG(img)
+		if err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(*out, png, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", *out, err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes) after %d moves\n", *out, len(png), played)
+	return nil
+}

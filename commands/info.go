@@ -1,0 +1,174 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// hand answers /hand and the "My hand" button: the caller's private view, ephemeral, with the hand
+// image and the text summary.
+func (s *Service) hand(ctx context.Context, req Request, gameID int64) (Reply, error) {
+	l, stop, err := s.loadPlaying(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	seat, ok := l.seatOf(req.UserID)
+	if !ok {
+		return ephemeral("You are not playing in this game, so you have no hand. `/board` shows the public board."), nil
+	}
+	r := ephemeral(truncate(l.privateText(seat, "this channel"), 2000))
+	r.Image = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
+	return r, nil
+}
+
+// board answers /board: it queues a fresh board post in the channel.
+func (s *Service) board(ctx context.Context, req Request) (Reply, error) {
+	l, stop, err := s.loadPlaying(ctx, req, 0)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	v := l.st.Version()
+	if _, err := s.store.Enqueue(ctx, boardItem(l.row, v, v, true)); err != nil {
+		return Reply{}, fmt.Errorf("queue board: %w", err)
+	}
+	r := ephemeral("Posting the current board below.")
+	r.Nudge = true
+	return r, nil
+}
+
+// logLines answers /log [count]: the recent log, redacted for the caller.
+func (s *Service) logLines(ctx context.Context, req Request, count int) (Reply, error) {
+	if count <= 0 {
+		count = 15
+	}
+	l, err := s.load(ctx, req.ChannelID, 0)
+	if errors.Is(err, data.ErrNoGame) {
+		return ephemeral(errNoGameText), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	if l.st == nil {
+		return ephemeral("The game has not started yet, so there is no log."), nil
+	}
+	viewer, _ := l.seatOf(req.UserID)
+	entries := l.st.Log(viewer)
+	if len(entries) > count {
+		entries = entries[len(entries)-count:]
+	}
+	var lines []string
+	for _, e := range entries {
+		lines = append(lines, fmt.Sprintf("`%3d` %s", e.Version, l.expand(e.Text, nil)))
+	}
+	// Keep the newest lines when the message is too long.
+	for len(strings.Join(lines, "\n")) > 1900 && len(lines) > 1 {
+		lines = lines[1:]
+	}
+	head := fmt.Sprintf("**%s** — the last %d log lines:\n", l.game.Name(), len(lines))
+	if len(lines) == 0 {
+		return ephemeral("Nothing has happened yet."), nil
+	}
+	return ephemeral(head + strings.Join(lines, "\n")), nil
+}
+
+// rulesText answers /rules [topic] for the channel's game, or lists every game.
+func (s *Service) rulesText(ctx context.Context, req Request, topic string) (Reply, error) {
+	var g rules.Game
+	if l, err := s.load(ctx, req.ChannelID, 0); err == nil {
+		g = l.game
+	} else if !errors.Is(err, data.ErrNoGame) {
+		return Reply{}, err
+	}
+	if g == nil {
+		if gg, ok := s.gameForTopic(topic); ok {
+			g = gg
+		}
+	}
+	if g == nil {
+		var b strings.Builder
+		b.WriteString("**Games I host** — open a lobby with `/game new game:<name>`:\n")
+		for _, gg := range s.reg.All() {
+			lo, hi := gg.Players()
+			first := ""
+			if ts := gg.Rules(); len(ts) > 0 {
+				first = firstSentence(ts[0].Text)
+			}
+			fmt.Fprintf(&b, "• **%s** (`%s`, %d–%d players): %s\n", gg.Name(), gg.ID(), lo, hi, first)
+		}
+		b.WriteString("Use `/rules topic:` for a game's sections.")
+		return ephemeral(truncate(b.String(), 2000)), nil
+	}
+	topics := g.Rules()
+	key := topic
+	if i := strings.IndexByte(topic, ':'); i >= 0 {
+		key = topic[i+1:]
+	}
+	for _, t := range topics {
+		if key != "" && t.Key == key {
+			return ephemeral(truncate(fmt.Sprintf("**%s — %s**\n%s", g.Name(), t.Title, t.Text), 2000)), nil
+		}
+	}
+	var b strings.Builder
+	if key != "" {
+		fmt.Fprintf(&b, "%s has no rules topic %q. ", g.Name(), key)
+	}
+	fmt.Fprintf(&b, "**%s** — rules topics (`/rules topic:`):\n", g.Name())
+	for _, t := range topics {
+		fmt.Fprintf(&b, "• `%s` — %s\n", t.Key, t.Title)
+	}
+	if len(topics) > 0 && key == "" {
+		fmt.Fprintf(&b, "\n**%s**\n%s", topics[0].Title, topics[0].Text)
+	}
+	return ephemeral(truncate(b.String(), 2000)), nil
+}
+
+// gameForTopic reads a "game:topic" value made by the topic autocomplete outside a game channel.
+func (s *Service) gameForTopic(topic string) (rules.Game, bool) {
+	id, _, ok := strings.Cut(topic, ":")
+	if !ok {
+		id = topic
+	}
+	return s.reg.Get(id)
+}
+
+// autocompleteTopics lists rules topics: the channel game's, or every game's.
+func (s *Service) autocompleteTopics(ctx context.Context, req Request) (Reply, error) {
+	r := Reply{Type: ReplyChoices, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
+	typed, _ := req.Options[req.Focused].(string)
+	typed = strings.ToLower(typed)
+	games := s.reg.All()
+	inGame := false
+	if l, err := s.load(ctx, req.ChannelID, 0); err == nil {
+		games, inGame = []rules.Game{l.game}, true
+	}
+	for _, g := range games {
+		for _, t := range g.Rules() {
+			name := t.Title
+			value := t.Key
+			if !inGame {
+				name, value = g.Name()+": "+t.Title, g.ID()+":"+t.Key
+			}
+			if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
+				continue
+			}
+			if len(r.Choices) < selectOptions {
+				r.Choices = append(r.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, labelMax), Value: value})
+			}
+		}
+	}
+	return r, nil
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}

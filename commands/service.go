@@ -1,0 +1,367 @@
+// Package commands turns Discord interactions into replies: the slash-command definitions, the
+// router, the custom_id codec, the lobby, and the generic move UI (autocomplete, select menus)
+// built from each game's Legal moves. It works for every registered game with no per-game code.
+//
+// It knows nothing of discordgo sessions: a Request is a plain description of an interaction and
+// a Reply a plain description of the answer; package bot turns one into the other. Storage is
+// reached through the Store interface (satisfied by *data.Store).
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// Store is the storage the commands need; *data.Store implements it.
+type Store interface {
+	CreateLobby(ctx context.Context, g data.Game, creator data.Seat) (data.Game, error)
+	Current(ctx context.Context, channelID string) (data.Game, []data.Seat, error)
+	GameByID(ctx context.Context, id int64) (data.Game, []data.Seat, error)
+	Join(ctx context.Context, gameID int64, seat data.Seat) error
+	Leave(ctx context.Context, gameID int64, userID string) error
+	Start(ctx context.Context, gameID int64, order []string, seed uint64, state []byte, version int) error
+	CommitMove(ctx context.Context, gameID int64, prevVersion int, m data.Move, state []byte, version int,
+		status data.Status, outbox []data.OutboxItem) ([]data.OutboxItem, error)
+	Cancel(ctx context.Context, gameID int64) error
+	Enqueue(ctx context.Context, items ...data.OutboxItem) ([]data.OutboxItem, error)
+	DMClosed(ctx context.Context, userID string) (bool, error)
+}
+
+// Kind is the kind of interaction a Request describes.
+type Kind int
+
+// The interaction kinds.
+const (
+	KindCommand      Kind = iota + 1 // a slash command
+	KindAutocomplete                 // autocomplete of a slash-command option
+	KindComponent                    // a button or select menu
+)
+
+// Request is one interaction, stripped to what the handlers need.
+type Request struct {
+	Kind      Kind
+	GuildID   string
+	ChannelID string
+	UserID    string
+	// UserName is the name shown for the user (guild nickname, global name or username).
+	UserName string
+	// CanManage is true if the member has the Manage Channels permission in the channel.
+	CanManage bool
+	// Command and Sub are the slash command and subcommand names ("game", "new").
+	Command string
+	Sub     string
+	// Options are the command options by name: string, int64 or bool values.
+	Options map[string]any
+	// Focused is the option being typed in an autocomplete.
+	Focused string
+	// CustomID and Values are a component's custom_id and selected values.
+	CustomID string
+	Values   []string
+}
+
+// ReplyType says how a Reply answers its interaction.
+type ReplyType int
+
+// The reply types.
+const (
+	// ReplyMessage answers with a new message (ephemeral or public).
+	ReplyMessage ReplyType = iota + 1
+	// ReplyUpdate replaces the message the component is on.
+	ReplyUpdate
+	// ReplyChoices answers an autocomplete.
+	ReplyChoices
+)
+
+// Reply is the answer to one interaction. Package bot sends it; if Image is set it acknowledges
+// first (deferred), renders the image and then edits the response.
+type Reply struct {
+	Type       ReplyType
+	Ephemeral  bool
+	Content    string
+	Components []discordgo.MessageComponent
+	Choices    []*discordgo.ApplicationCommandOptionChoice
+	// Image, when set, is rendered and attached to the reply.
+	Image *Image
+	// Mentions are the user ids the content may ping.
+	Mentions []string
+	// Nudge is set when the reply queued outbox items (a board post, DMs) to deliver now.
+	Nudge bool
+}
+
+// Image is a picture to render from a view: the public board, or one seat's hand.
+type Image struct {
+	// View is a game view (rules.State.View); Names are the seats' display names.
+	View  any
+	Names []string
+	// Hand selects the hand renderer instead of the board renderer.
+	Hand bool
+}
+
+// Service answers interactions. It is safe for concurrent use: moves on one game are serialised by
+// a per-game mutex, and the store's version check rejects any writer that still raced.
+type Service struct {
+	store Store
+	reg   *rules.Registry
+	log   *slog.Logger
+
+	mu    sync.Mutex
+	locks map[int64]*sync.Mutex
+}
+
+// New returns a Service over store and the games in reg.
+func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}}
+}
+
+// Registry returns the games the service hosts.
+func (s *Service) Registry() *rules.Registry { return s.reg }
+
+// lock takes the per-game mutex and returns its unlock.
+func (s *Service) lock(game int64) func() {
+	s.mu.Lock()
+	l, ok := s.locks[game]
+	if !ok {
+		l = &sync.Mutex{}
+		s.locks[game] = l
+	}
+	s.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// Handle answers one interaction. It never returns an error for bad input: that gets an ephemeral
+// sentence. It returns an error only when storage fails, and then a reply saying so as well.
+func (s *Service) Handle(ctx context.Context, req Request) (Reply, error) {
+	r, err := s.route(ctx, req)
+	if err != nil {
+		s.log.ErrorContext(ctx, "interaction failed", "command", req.Command, "sub", req.Sub,
+			"channel", req.ChannelID, "user", req.UserID, "err", err)
+		if req.Kind == KindAutocomplete {
+			return Reply{Type: ReplyChoices}, err
+		}
+		return ephemeral("Something went wrong on my side; nothing was changed. Please try again."), err
+	}
+	return r, nil
+}
+
+func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
+	switch req.Kind {
+	case KindAutocomplete:
+		switch req.Command {
+		case "play":
+			return s.autocompleteMoves(ctx, req)
+		case "rules":
+			return s.autocompleteTopics(ctx, req)
+		}
+		return Reply{Type: ReplyChoices}, nil
+	case KindComponent:
+		return s.component(ctx, req)
+	case KindCommand:
+		switch req.Command {
+		case "game":
+			switch req.Sub {
+			case "new":
+				return s.gameNew(ctx, req)
+			case "join":
+				return s.gameJoin(ctx, req, 0)
+			case "leave":
+				return s.gameLeave(ctx, req, 0)
+			case "start":
+				return s.gameStart(ctx, req, 0)
+			case "cancel":
+				return s.gameCancelAsk(ctx, req)
+			case "status":
+				return s.gameStatus(ctx, req)
+			}
+		case "play":
+			text, _ := req.Options["move"].(string)
+			return s.playText(ctx, req, text)
+		case "hand":
+			return s.hand(ctx, req, 0)
+		case "board":
+			return s.board(ctx, req)
+		case "log":
+			n, _ := req.Options["count"].(int64)
+			return s.logLines(ctx, req, int(n))
+		case "rules":
+			topic, _ := req.Options["topic"].(string)
+			return s.rulesText(ctx, req, topic)
+		}
+	}
+	return ephemeral("I don't know that command. Try /rules, /game new or /play."), nil
+}
+
+func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
+	id, err := ParseCustomID(req.CustomID)
+	if err != nil {
+		return ephemeral("That button is not one I understand (it may be from an old version of the bot). Use /board for a fresh board."), nil
+	}
+	switch id.Action {
+	case ActYourMove:
+		return s.yourMove(ctx, req, id)
+	case ActHand:
+		return s.hand(ctx, req, id.Game)
+	case ActMoves:
+		if len(req.Values) != 1 {
+			return ephemeral("Pick exactly one move from the menu."), nil
+		}
+		return s.playSelect(ctx, req, id, req.Values[0])
+	case ActPage:
+		return s.movesPage(ctx, req, id)
+	case ActJoin:
+		return s.gameJoin(ctx, req, id.Game)
+	case ActLeave:
+		return s.gameLeave(ctx, req, id.Game)
+	case ActStart:
+		return s.gameStart(ctx, req, id.Game)
+	case ActCancel:
+		return s.gameCancel(ctx, req, id)
+	}
+	return ephemeral("That button is not one I understand."), nil
+}
+
+// ephemeral is a new ephemeral message with text.
+func ephemeral(text string) Reply {
+	return Reply{Type: ReplyMessage, Ephemeral: true, Content: text}
+}
+
+// errNoGameText is the answer in a channel without a game.
+const errNoGameText = "There is no game in this channel. Start one with `/game new`."
+
+// loaded is a stored game with its state loaded.
+type loaded struct {
+	row   data.Game
+	seats []data.Seat
+	game  rules.Game
+	st    rules.State // nil in the lobby
+}
+
+// seatOf returns the user's seat, or false.
+func (l *loaded) seatOf(userID string) (rules.Seat, bool) {
+	for _, s := range l.seats {
+		if s.UserID == userID && s.Seat >= 0 {
+			return rules.Seat(s.Seat), true
+		}
+	}
+	return rules.Observer, false
+}
+
+// names returns the display names by seat.
+func (l *loaded) names() []string {
+	n := 0
+	if l.st != nil {
+		n = l.st.Players()
+	}
+	out := make([]string, n)
+	for _, s := range l.seats {
+		if s.Seat >= 0 && s.Seat < n {
+			out[s.Seat] = s.Name
+		}
+	}
+	for i := range out {
+		if out[i] == "" {
+			out[i] = fmt.Sprintf("Seat %d", i+1)
+		}
+	}
+	return out
+}
+
+// userOf returns the user id at seat.
+func (l *loaded) userOf(seat rules.Seat) string {
+	for _, s := range l.seats {
+		if s.Seat == int(seat) {
+			return s.UserID
+		}
+	}
+	return ""
+}
+
+// expand replaces seat references with names, or with mentions for the seats in ping.
+func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
+	names := l.names()
+	return rules.ExpandSeats(text, func(s rules.Seat) string {
+		if ping[s] {
+			if u := l.userOf(s); u != "" {
+				return "<@" + u + ">"
+			}
+		}
+		if int(s) < len(names) {
+			return "**" + escape(names[s]) + "**"
+		}
+		return "someone"
+	})
+}
+
+// escape keeps user names from breaking Markdown.
+func escape(name string) string {
+	r := strings.NewReplacer("*", "\\*", "_", "\\_", "`", "\\`", "~", "\\~", "|", "\\|", ">", "\\>")
+	return r.Replace(name)
+}
+
+// load returns the channel's unfinished game (gameID 0) or the game with that id, with its state.
+func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*loaded, error) {
+	var (
+		row   data.Game
+		seats []data.Seat
+		err   error
+	)
+	if gameID == 0 {
+		row, seats, err = s.store.Current(ctx, channelID)
+	} else {
+		row, seats, err = s.store.GameByID(ctx, gameID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, ok := s.reg.Get(row.Game)
+	if !ok {
+		return nil, fmt.Errorf("game %d: unknown game id %q", row.ID, row.Game)
+	}
+	l := &loaded{row: row, seats: seats, game: g}
+	if row.Status != data.StatusLobby && len(row.State) > 0 {
+		st, err := g.Load(row.State)
+		if err != nil {
+			return nil, fmt.Errorf("load state of game %d: %w", row.ID, err)
+		}
+		l.st = st
+	}
+	return l, nil
+}
+
+// loadPlaying loads the game and answers for the common refusals: no game, game in the lobby,
+// game over. A non-nil reply means stop and send it.
+func (s *Service) loadPlaying(ctx context.Context, req Request, gameID int64) (*loaded, *Reply, error) {
+	l, err := s.load(ctx, req.ChannelID, gameID)
+	if errors.Is(err, data.ErrNoGame) {
+		r := ephemeral(errNoGameText)
+		return nil, &r, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if l.row.ChannelID != req.ChannelID {
+		r := ephemeral("That button belongs to a game in another channel.")
+		return nil, &r, nil
+	}
+	switch l.row.Status {
+	case data.StatusLobby:
+		r := ephemeral("The game has not started yet. Join with `/game join`; the creator starts it with `/game start`.")
+		return nil, &r, nil
+	case data.StatusCancelled:
+		r := ephemeral("That game was cancelled. Start a new one with `/game new`.")
+		return nil, &r, nil
+	}
+	return l, nil, nil
+}

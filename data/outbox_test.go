@@ -1,0 +1,151 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestOutbox(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	g := playing(t, s, "c1", 2)
+	queued, err := s.Enqueue(ctx,
+		OutboxItem{GameID: g.ID, Kind: "board", Target: "c1", Payload: `{"a":1}`},
+		OutboxItem{Kind: "dm", Target: "u1", Payload: `{"b":2}`}, // no game
+		OutboxItem{GameID: g.ID, Kind: "dm", Target: "u0", Payload: `{"c":3}`},
+	)
+	if err != nil {
+		t.Fatalf("Enqueue: %v", err)
+	}
+	if len(queued) != 3 || queued[1].GameID != 0 || queued[0].GameID != g.ID || queued[0].ID >= queued[1].ID || queued[1].ID >= queued[2].ID {
+		t.Fatalf("queued = %+v", queued)
+	}
+	moved, err := s.CommitMove(ctx, g.ID, 0, Move{Seat: 0, Move: "x"}, []byte("{}"), 1, StatusPlaying,
+		[]OutboxItem{{Kind: "board", Target: "c1", Payload: `{"d":4}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := append(queued, moved...)
+
+	pending, err := s.PendingOutbox(ctx, 0)
+	if err != nil || !reflect.DeepEqual(pending, all) {
+		t.Fatalf("PendingOutbox = %+v, %v; want %+v", pending, err, all)
+	}
+	if two, err := s.PendingOutbox(ctx, 2); err != nil || !reflect.DeepEqual(two, all[:2]) {
+		t.Fatalf("PendingOutbox(2) = %+v, %v", two, err)
+	}
+
+	if err := s.MarkFailed(ctx, all[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkFailed(ctx, all[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkSent(ctx, all[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkSent(ctx, all[1].ID); err != nil {
+		t.Fatalf("second MarkSent: %v", err)
+	}
+	if err := s.MarkFailed(ctx, all[1].ID); err != nil {
+		t.Fatalf("MarkFailed of a sent item: %v", err)
+	}
+	for _, err := range []error{s.MarkSent(ctx, 999), s.MarkFailed(ctx, 999)} {
+		if !errors.Is(err, ErrNoItem) {
+			t.Fatalf("unknown item: %v, want ErrNoItem", err)
+		}
+	}
+	want := []OutboxItem{all[0], all[2], all[3]}
+	want[0].Attempts = 2
+
+	// Survives close and re-open.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	pending, err = s2.PendingOutbox(ctx, 0)
+	if err != nil || !reflect.DeepEqual(pending, want) {
+		t.Fatalf("PendingOutbox after re-open = %+v, %v; want %+v", pending, err, want)
+	}
+	var attempts int
+	if err := s2.r.QueryRow(`SELECT attempts FROM outbox WHERE id = ?`, all[1].ID).Scan(&attempts); err != nil || attempts != 0 {
+		t.Fatalf("sent item attempts = %d, %v; want 0", attempts, err)
+	}
+	for _, it := range want {
+		if err := s2.MarkSent(ctx, it.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pending, err := s2.PendingOutbox(ctx, 0); err != nil || len(pending) != 0 {
+		t.Fatalf("PendingOutbox after sending all = %+v, %v", pending, err)
+	}
+}
+
+func TestEnqueueRefusalsQueueNothing(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	ok := OutboxItem{Kind: "dm", Target: "u1", Payload: "{}"}
+	for name, items := range map[string][]OutboxItem{
+		"no kind":      {ok, {Target: "u1"}},
+		"no target":    {ok, {Kind: "dm"}},
+		"unknown game": {ok, {GameID: 999, Kind: "dm", Target: "u1"}},
+	} {
+		if _, err := s.Enqueue(ctx, items...); err == nil {
+			t.Errorf("%s: Enqueue succeeded", name)
+		}
+	}
+	if n := count(t, s, "outbox", ""); n != 0 {
+		t.Fatalf("%d items queued by refused Enqueues", n)
+	}
+	if got, err := s.Enqueue(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("empty Enqueue = %v, %v", got, err)
+	}
+}
+
+func TestDMClosed(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	check := func(s *Store, user string, want bool) {
+		t.Helper()
+		got, err := s.DMClosed(ctx, user)
+		if err != nil || got != want {
+			t.Fatalf("DMClosed(%s) = %v, %v; want %v", user, got, err, want)
+		}
+	}
+	check(s, "u1", false)
+	if err := s.SetDMClosed(ctx, "u1", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetDMClosed(ctx, "u1", true); err != nil {
+		t.Fatalf("closing twice: %v", err)
+	}
+	if err := s.SetDMClosed(ctx, "u2", true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetDMClosed(ctx, "", true); err == nil {
+		t.Fatal("SetDMClosed with no user succeeded")
+	}
+	check(s, "u1", true)
+	check(s, "u3", false)
+	if err := s.SetDMClosed(ctx, "u2", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetDMClosed(ctx, "u9", false); err != nil {
+		t.Fatalf("opening a user never closed: %v", err)
+	}
+	check(s, "u2", false)
+	s.Close()
+	s2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	check(s2, "u1", true)
+	check(s2, "u2", false)
+}

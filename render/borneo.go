@@ -1,0 +1,1051 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+
+	"spicebot/rules"
+	"spicebot/rules/borneo"
+)
+
+// Borneo board geometry, in pixels. The board is bW wide; sections are stacked top to bottom:
+// header band, status, (outcome), companies, harbours, (fight / distribution / payment),
+// missions, players, legend.
+const (
+	bW      = 560
+	bMargin = 10
+	bInner  = bW - 2*bMargin
+	bGap    = 8
+
+	bHeaderH = 46
+
+	bCompanyHeadH = 32
+	bRankH        = 28
+	bRanks        = 5 // five places per company column (rulebook "Setup: companies rank")
+	bCompaniesH   = 8 + bCompanyHeadH + bRanks*bRankH + 6
+
+	bTitleH = 22 // section title line
+
+	bSlots       = 3 // face-up harbours (rulebook "Setup")
+	bSlotW       = (bInner - 2*bGap) / bSlots
+	bSlotHeadH   = 50
+	bStripH      = 25 // a covered card: its top row of flags
+	bLastCardH   = 48 // the last card: both rows of flags
+	bMaxCards    = 5  // the largest harbour card limit
+	bSlotCountsH = 30
+	bNoSlotsH    = 44 // the harbour row when no harbour is face up (game end)
+
+	bMissionW = (bInner - 4*6) / 5
+	bMissionH = 58
+
+	bSeatH = 56
+
+	bLegendH = 84
+
+	// mini cards (fights, distribution pools): three top flags, bottom flag and spice.
+	bMiniW = 80
+	bMiniH = 50
+
+	// hand image
+	hW      = 520
+	hMargin = 12
+	hCardW  = 76
+	hCardH  = 126
+	hCardGp = 8
+	hPerRow = 6
+)
+
+// borneoCompanies are the companies in view order with their colours (rulebook "Companies").
+var borneoCompanies = [4]struct {
+	letter, name string
+	colour       color.RGBA
+}{
+	{"Y", "Yellow", color.RGBA{0xf4, 0xc4, 0x1a, 0xff}},
+	{"R", "Red", color.RGBA{0xd3, 0x2f, 0x2f, 0xff}},
+	{"G", "Green", color.RGBA{0x2e, 0x9a, 0x46, 0xff}},
+	{"B", "Blue", color.RGBA{0x1e, 0x5f, 0xc4, 0xff}},
+}
+
+// borneoSpices are the spice types in Units order with their colours and short labels.
+var borneoSpices = [5]struct {
+	name, label string
+	colour      color.RGBA
+}{
+	{"pepper", "Pe", color.RGBA{0x3a, 0x36, 0x33, 0xff}},
+	{"cinnamon", "Ci", color.RGBA{0xc8, 0x6a, 0x2c, 0xff}},
+	{"cloves", "Cl", color.RGBA{0x7b, 0x3f, 0x98, 0xff}},
+	{"nutmeg", "Nu", color.RGBA{0xb8, 0x9b, 0x5e, 0xff}},
+	{"wild", "W", color.RGBA{0xe4, 0xe4, 0xe4, 0xff}},
+}
+
+// companyStyle returns the colour and letter of a company given by letter ("Y") or name
+// ("yellow"); unknown companies are grey with their text as label.
+func companyStyle(s string) (color.RGBA, string) {
+	for _, co := range borneoCompanies {
+		if strings.EqualFold(s, co.letter) || strings.EqualFold(s, co.name) {
+			return co.colour, co.letter
+		}
+	}
+	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, s
+}
+
+// spiceStyle returns the colour and short label of a spice name; unknown spices are grey.
+func spiceStyle(s string) (color.RGBA, string) {
+	for _, sp := range borneoSpices {
+		if strings.EqualFold(s, sp.name) {
+			return sp.colour, sp.label
+		}
+	}
+	label := s
+	if len(label) > 2 {
+		label = label[:2]
+	}
+	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label
+}
+
+// companyName returns the display name of company i of a view.
+func companyName(co borneo.CompanyView, i int) (string, string) {
+	name, letter := co.Name, co.Letter
+	if name == "" {
+		name = borneoCompanies[i].name
+	}
+	if letter == "" {
+		letter = borneoCompanies[i].letter
+	}
+	return strings.ToUpper(name[:1]) + name[1:], letter
+}
+
+// flag draws a company flag chip (colour and letter) of w×h at (x, y).
+func (c *Canvas) flag(x, y, w, h float64, company string) {
+	col, letter := companyStyle(company)
+	if company == "" {
+		c.Panel(x, y, w, h, 3, colPanelAlt, colBorder)
+		return
+	}
+	c.Chip(x, y, w, h, col, letter, h*0.68)
+}
+
+// spicePill draws a spice pill with its label ("Pe", "Pe×2") and returns its width.
+func (c *Canvas) spicePill(x, cy, h float64, spice string, double bool) float64 {
+	col, label := spiceStyle(spice)
+	size := h * 0.68
+	if double {
+		label += "×2"
+	}
+	w := c.Measure(label, Style{Size: size, Bold: true}) + h*0.9
+	if w < h*1.5 {
+		w = h * 1.5
+	}
+	c.Pill(x, cy-h/2, w, h, col, label, size)
+	return w
+}
+
+// seatDisc draws seat's merchant disc (player colour and initial).
+func (c *Canvas) seatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
+	label := "?"
+	if int(seat) >= 0 && int(seat) < len(initials) {
+		label = initials[seat]
+	}
+	size := rad * 1.15
+	if len([]rune(label)) > 1 {
+		size = rad * 0.9
+	}
+	c.Disc(cx, cy, rad, playerColour(int(seat)), label, size)
+}
+
+// sectionTitle draws a small upper-case section title at (x, cy).
+func (c *Canvas) sectionTitle(title string, x, cy float64) float64 {
+	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: colMuted})
+}
+
+// borneoLayout is the vertical position of each section of a Borneo board.
+type borneoLayout struct {
+	status, statusH     float64
+	outcome, outcomeH   float64
+	companies           float64
+	harbours            float64
+	action, actionH     float64
+	missions, missionsH float64
+	seats               float64
+	legend              float64
+	height              int
+}
+
+// borneoBoard draws the public board of a Borneo view (see Renderer.Board).
+func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, error) {
+	n := len(v.Seats)
+	if v.Players > n {
+		n = v.Players
+	}
+	if n == 0 {
+		return nil, errors.New("render borneo board: view has no seats")
+	}
+	display, initials := seatLabels(names, n)
+
+	// Measure with a throwaway canvas of zero size: only text metrics are needed.
+	m := r.canvas(1, 1)
+	status, last := borneoStatus(v, display)
+	var L borneoLayout
+	y := float64(bHeaderH + bGap)
+	L.status = y
+	L.statusH = borneoStatusHeight(m, status, last)
+	y += L.statusH + bGap
+	if v.Outcome != nil {
+		L.outcome = y
+		L.outcomeH = borneoOutcomeHeight(m, v, display)
+		y += L.outcomeH + bGap
+	}
+	L.companies = y
+	y += bCompaniesH + bGap
+	L.harbours = y
+	y += bTitleH + float64(harbourSlotH(v.Harbours)) + bGap
+	if v.Fight != nil || v.Distribution != nil || v.Payment != nil {
+		L.action = y
+		L.actionH = borneoActionHeight(m, v, display)
+		y += L.actionH + bGap
+	}
+	L.missions = y
+	L.missionsH = bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
+	y += L.missionsH + bGap - 6
+	L.seats = y
+	y += bTitleH + float64(len(v.Seats))*(bSeatH+4) + bGap - 4
+	L.legend = y
+	y += bLegendH + bMargin
+	L.height = int(y)
+
+	c := r.canvas(bW, L.height)
+	c.Fill(colPaper)
+	r.borneoHeader(c, v)
+	borneoStatusPanel(c, L.status, L.statusH, status, last, v.Outcome != nil)
+	if v.Outcome != nil {
+		borneoOutcome(c, v, display, initials, L.outcome, L.outcomeH)
+	}
+	r.borneoCompanies(c, v, display, initials, L.companies)
+	r.borneoHarbours(c, v, L.harbours)
+	if L.actionH > 0 {
+		borneoAction(c, v, display, initials, L.action, L.actionH)
+	}
+	borneoMissions(c, v.Missions, L.missions)
+	r.borneoSeats(c, v, display, initials, L.seats)
+	c.Blit(r.layer("borneo/legend", bInner, bLegendH, paintBorneoLegend), bMargin, int(L.legend))
+	return c.Image(), nil
+}
+
+// borneoStatus returns the status and last-move sentences with seat names filled in.
+func borneoStatus(v *borneo.View, display []string) (string, string) {
+	status := expand(v.Status, display)
+	if status == "" && v.Outcome != nil {
+		status = "The game is over."
+	}
+	last := ""
+	if v.LastMove != "" {
+		last = "Last: " + expand(v.LastMove, display)
+	}
+	return status, last
+}
+
+var (
+	stStatus = Style{Size: 17, Bold: true}
+	stLast   = Style{Size: 14, Colour: colMuted}
+)
+
+const (
+	statusTextW  = bInner - 40
+	statusLineH  = 22
+	lastLineH    = 18
+	statusLines  = 3
+	lastLines    = 2
+	statusPadTop = 8
+)
+
+func borneoStatusHeight(m *Canvas, status, last string) float64 {
+	h := 2*statusPadTop + m.ParagraphHeight(status, statusTextW, statusLineH, statusLines, stStatus)
+	if last != "" {
+		h += m.ParagraphHeight(last, statusTextW, lastLineH, lastLines, stLast) + 2
+	}
+	return h
+}
+
+// borneoStatusPanel draws whose turn or decision it is and the last move.
+func borneoStatusPanel(c *Canvas, top, h float64, status, last string, over bool) {
+	fill := colHighlight
+	if over {
+		fill = lighten(colGood, 0.8)
+	}
+	c.Panel(bMargin, top, bInner, h, 8, fill, colBorder)
+	y := top + statusPadTop
+	if over {
+		c.Star(bMargin+18, y+statusLineH/2, 10, colGold)
+	} else {
+		c.Triangle(bMargin+26, y+statusLineH/2, 16, colAlert)
+	}
+	y += c.Paragraph(status, bMargin+34, y, statusTextW, statusLineH, statusLines, stStatus)
+	if last != "" {
+		c.Paragraph(last, bMargin+34, y+2, statusTextW, lastLineH, lastLines, stLast)
+	}
+}
+
+// borneoHeader draws the title band with the variants and the deck, discard and harbour-deck
+// counts.
+func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
+	c.Blit(r.layer("borneo/header", bW, bHeaderH, func(c *Canvas) {
+		c.Fill(colBand)
+		c.Text("BORNEO", 14, bHeaderH/2, 0, Style{Size: 22, Bold: true, Colour: colBandText})
+	}), 0, 0)
+	var variants []string
+	if v.Blackbeard {
+		variants = append(variants, "Blackbeard")
+	}
+	if v.FourMerchants {
+		variants = append(variants, "4 merchants")
+	}
+	if len(variants) > 0 {
+		c.Text(strings.Join(variants, " · "), 15, bHeaderH-7, 0, Style{Size: 11, Colour: lighten(colBand, 0.65)})
+	}
+	counts := []struct {
+		label string
+		n     int
+	}{{"deck", v.DeckCount}, {"discard", v.DiscardCount}, {"harbours", v.HarbourDeckCount}}
+	x := float64(bW - 12)
+	for i := len(counts) - 1; i >= 0; i-- {
+		num := strconv.Itoa(counts[i].n)
+		x -= c.Text(num, x, bHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
+		x -= c.Text(counts[i].label, x, bHeaderH/2, 1, Style{Size: 13, Colour: lighten(colBand, 0.6)})
+		// a small card icon for the shipment piles, a harbour tile for the harbour deck
+		x -= 24
+		if counts[i].label == "harbours" {
+			c.Chip(x, bHeaderH/2-9, 18, 18, lighten(colBand, 0.25), "H", 11)
+		} else {
+			c.Panel(x+2, bHeaderH/2-10, 14, 20, 2, colCard, colCardEdge)
+		}
+		x -= 14
+	}
+}
+
+// borneoCompanies draws the four company columns with their ranked merchants (rulebook
+// "Companies"): rank 1 at the top, each merchant a disc in its owner's colour with the owner's
+// initial, and the owner's name. During a fight the attacker and defender are outlined; during a
+// distribution the companies taking part carry their rank token (1–4) or M.
+func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials []string, top float64) {
+	const colW = bInner / 4
+	c.Blit(r.layer("borneo/companies", bInner, bCompaniesH, func(c *Canvas) {
+		c.Panel(0.5, 0.5, bInner-1, bCompaniesH-1, 8, colPanel, colBorder)
+		for i, co := range borneoCompanies {
+			x := float64(i * colW)
+			if i > 0 {
+				c.Rect(x, 6, 1, bCompaniesH-12, colBorder)
+			}
+			c.Chip(x+8, 8+4, 28, 22, co.colour, co.letter, 15)
+			c.Text(co.name, x+42, 8+15, 0, Style{Size: 15, Bold: true})
+			for k := 0; k < bRanks; k++ {
+				cy := float64(8+bCompanyHeadH+k*bRankH) + bRankH/2
+				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, Style{Size: 12, Bold: true, Colour: colMuted})
+				c.EmptySlot(x+34, cy, 10)
+			}
+		}
+	}), bMargin, int(top))
+
+	var tokens map[string]string
+	if d := v.Distribution; d != nil {
+		tokens = map[string]string{}
+		for k, co := range d.Companies {
+			_, letter := companyStyle(co)
+			if d.Monopoly {
+				tokens[letter] = "M"
+			} else {
+				tokens[letter] = strconv.Itoa(k + 1)
+			}
+		}
+	}
+	for i, co := range v.Companies {
+		x := float64(bMargin + i*colW)
+		_, letter := companyName(co, i)
+		if t, ok := tokens[letter]; ok {
+			c.Disc(x+colW-16, top+8+15, 11, colInk, t, 13)
+		}
+		for k, seat := range co.Merchants {
+			if k >= bRanks {
+				break
+			}
+			cy := top + float64(8+bCompanyHeadH+k*bRankH) + bRankH/2
+			nameW := float64(colW - 54)
+			if f := v.Fight; f != nil && strings.EqualFold(f.Company, letter) && (k+1 == f.AttackerRank || k+1 == f.DefenderRank) {
+				tag := "DEF"
+				if k+1 == f.AttackerRank {
+					tag = "ATK"
+				}
+				c.DrawRoundedRectangle(x+3, cy-bRankH/2+1, colW-6, bRankH-2, 6)
+				c.SetColor(lighten(colAlert, 0.8))
+				c.FillPreserve()
+				c.SetColor(colAlert)
+				c.SetLineWidth(1.5)
+				c.Stroke()
+				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, Style{Size: 12, Bold: true, Colour: colMuted})
+				w := c.Badge(tag, x+colW-8-30, cy, colAlert, Style{Size: 10, Bold: true})
+				_ = w
+				nameW -= 32
+			}
+			c.seatDisc(x+34, cy, 11, seat, initials)
+			name := "?"
+			if int(seat) >= 0 && int(seat) < len(display) {
+				name = display[seat]
+			}
+			st := Style{Size: 14}
+			if seat == v.Turn && v.Outcome == nil {
+				st.Bold = true
+			}
+			c.Text(c.Fit(name, nameW, st), x+50, cy, 0, st)
+		}
+	}
+}
+
+// harbourSlotH is the height of the harbour slots: room for the largest card limit among the
+// face-up harbours (at least 3, the smallest limit), or bNoSlotsH when none is face up.
+func harbourSlotH(hs []borneo.HarbourView) int {
+	if len(hs) == 0 {
+		return bNoSlotsH
+	}
+	most := 3
+	for _, h := range hs {
+		most = max(most, min(h.Max, bMaxCards))
+	}
+	return bSlotHeadH + (most-1)*bStripH + bLastCardH + 6 + bSlotCountsH
+}
+
+// borneoHarbours draws the face-up harbours (rulebook "3. Shipment"): name and id, spice,
+// monopoly number and card limit, the cards played with their visible flags — the top row of
+// every card and the bottom flag of the last one — and the visible flag count per company.
+func (r *Renderer) borneoHarbours(c *Canvas, v *borneo.View, top float64) {
+	c.sectionTitle("HARBOURS", bMargin+4, top+bTitleH/2)
+	c.Text("cards show visible flags · Y R G B counts below", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	slotH := harbourSlotH(v.Harbours)
+	if len(v.Harbours) == 0 {
+		c.Panel(bMargin, top+bTitleH, bInner, float64(slotH), 8, colPanelAlt, colBorder)
+		c.Text("No harbour is face up", bW/2, top+bTitleH+float64(slotH)/2, 0.5, Style{Size: 15, Colour: colMuted})
+		return
+	}
+	slot := r.layer("borneo/harbour-slot", bSlotW, slotH, func(c *Canvas) {
+		c.Panel(0.5, 0.5, bSlotW-1, float64(slotH)-1, 8, colPanel, colBorder)
+		c.Rect(6, float64(slotH-bSlotCountsH-2), bSlotW-12, 1, colBorder)
+	})
+	for i := 0; i < bSlots; i++ {
+		x := float64(bMargin + i*(bSlotW+bGap))
+		y := top + bTitleH
+		if i >= len(v.Harbours) {
+			c.Panel(x+0.5, y+0.5, bSlotW-1, float64(slotH)-1, 8, colPanelAlt, colBorder)
+			c.Text("no harbour", x+bSlotW/2, y+float64(slotH)/2, 0.5, Style{Size: 14, Colour: colMuted})
+			continue
+		}
+		c.Blit(slot, int(x), int(y))
+		borneoHarbour(c, v.Harbours[i], x, y, float64(slotH))
+	}
+}
+
+// borneoHarbour draws one harbour slot's contents at (x, y) in a slot slotH high.
+func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
+	const pad = 8
+	idW := c.Text(h.ID, x+bSlotW-pad, y+15, 1, Style{Size: 11, Colour: colMuted})
+	c.Text(c.Fit(h.Name, bSlotW-2*pad-idW-6, Style{Size: 16, Bold: true}), x+pad, y+15, 0, Style{Size: 16, Bold: true})
+	cy := y + 37
+	px := x + pad
+	px += c.spicePill(px, cy, 20, h.Spice, false) + 8
+	st := Style{Size: 13}
+	px += c.Text("mono", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
+	px += c.Text(strconv.Itoa(h.Monopoly), px, cy, 0, Style{Size: 15, Bold: true}) + 8
+	px += c.Text("cards", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
+	full := len(h.Cards) >= h.Max && h.Max > 0
+	cst := Style{Size: 15, Bold: true}
+	if full {
+		cst.Colour = colAlert
+	}
+	c.Text(fmt.Sprintf("%d/%d", len(h.Cards), h.Max), px, cy, 0, cst)
+	_ = st
+
+	// Cards, overlapping: each covered card shows its top row; the last shows both rows.
+	stripH := float64(bStripH)
+	room := slotH - bSlotHeadH - bLastCardH - 6 - bSlotCountsH
+	if n := len(h.Cards); n > 1 && float64(n-1)*stripH > room {
+		stripH = room / float64(n-1)
+	}
+	cyCard := y + bSlotHeadH
+	for k, card := range h.Cards {
+		last := k == len(h.Cards)-1
+		ch := stripH
+		if last {
+			ch = bLastCardH
+		}
+		c.CardShape(x+pad-2, cyCard, bSlotW-2*pad+4, ch-3+boolF(!last, 6))
+		fy := cyCard + 3
+		fx := x + pad + 2
+		for j, f := range card.Top {
+			c.flag(fx+float64(j)*25, fy, 22, 18, f)
+		}
+		if last {
+			c.flag(fx+25, fy+22, 22, 18, card.Bottom)
+		}
+		sx := fx + 3*25 + 4
+		c.spicePill(sx, fy+9, 18, card.Spice, card.Double)
+		c.Text(card.ID, x+bSlotW-pad-2, fy+9, 1, Style{Size: 11, Colour: colMuted})
+		cyCard += stripH
+		if last {
+			cyCard += bLastCardH - stripH
+		}
+	}
+	if len(h.Cards) == 0 {
+		c.Text("no cards yet", x+bSlotW/2, y+bSlotHeadH+30, 0.5, Style{Size: 13, Colour: colMuted})
+	}
+
+	// Visible flag counts per company; a count reaching the monopoly number is boxed.
+	by := y + slotH - bSlotCountsH/2 - 1
+	bx := x + pad
+	for i, n := range h.Flags {
+		col := borneoCompanies[i].colour
+		c.Chip(bx, by-9, 18, 18, col, borneoCompanies[i].letter, 12)
+		st := Style{Size: 16, Bold: true}
+		if n == 0 {
+			st = Style{Size: 16, Colour: colMuted}
+		}
+		if h.Monopoly > 0 && n >= h.Monopoly {
+			st.Colour = colAlert
+		}
+		c.Text(strconv.Itoa(n), bx+21, by, 0, st)
+		bx += (bSlotW - 2*pad) / 4
+	}
+}
+
+func boolF(b bool, v float64) float64 {
+	if b {
+		return v
+	}
+	return 0
+}
+
+// miniCard draws a whole shipment card small (w bMiniW, h bMiniH) at (x, y): the top row of three
+// flags, the bottom flag, the spice and the id. Used for fights and distribution pools.
+func (c *Canvas) miniCard(x, y float64, card borneo.CardView) {
+	c.CardShape(x, y, bMiniW, bMiniH)
+	for j, f := range card.Top {
+		c.flag(x+5+float64(j)*22, y+5, 20, 18, f)
+	}
+	c.Text(card.ID, x+bMiniW-4, y+14, 1, Style{Size: 9, Colour: colMuted})
+	c.flag(x+5, y+27, 20, 18, card.Bottom)
+	c.spicePill(x+29, y+36, 18, card.Spice, card.Double)
+}
+
+// miniCardsHeight is the height of cards laid out as mini cards in rows of width w.
+func miniCardsHeight(n int, w float64) float64 {
+	per := max(1, int((w+6)/(bMiniW+6)))
+	rows := max(1, (n+per-1)/per)
+	return float64(rows) * (bMiniH + 6)
+}
+
+// miniCards draws cards as mini cards in rows starting at (x, y) within width w; it returns the
+// height used.
+func (c *Canvas) miniCards(cards []borneo.CardView, x, y, w float64) float64 {
+	per := max(1, int((w+6)/(bMiniW+6)))
+	for i, card := range cards {
+		c.miniCard(x+float64(i%per)*(bMiniW+6), y+float64(i/per)*(bMiniH+6), card)
+	}
+	if len(cards) == 0 {
+		c.Text("no cards", x, y+bMiniH/2, 0, Style{Size: 13, Colour: colMuted})
+	}
+	return miniCardsHeight(len(cards), w)
+}
+
+func seatName(display []string, s rules.Seat) string {
+	if int(s) >= 0 && int(s) < len(display) {
+		return display[s]
+	}
+	return "?"
+}
+
+// fightLabelW is the width of the "attack" / "defence" label column of the fight panel.
+const fightLabelW = 86
+
+// borneoActionHeight is the height of the fight / distribution / payment panel.
+func borneoActionHeight(m *Canvas, v *borneo.View, display []string) float64 {
+	h := 0.0
+	if f := v.Fight; f != nil {
+		w := float64(bInner - 20 - fightLabelW)
+		h += 10 + 24 + miniCardsHeight(len(f.AttackCards), w) + miniCardsHeight(len(f.DefenceCards), w) + 24 + 6
+	}
+	if d := v.Distribution; d != nil {
+		h += 10 + 24 + 22 + miniCardsHeight(len(d.Pool), bInner-20) + 4
+	}
+	if p := v.Payment; p != nil {
+		h += 10 + 24 + m.ParagraphHeight(paymentText(p, display), bInner-20, 18, 4, Style{Size: 14}) + 8
+	}
+	return h
+}
+
+// paymentText describes a mission payment in progress.
+func paymentText(p *borneo.PaymentView, display []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Mission %s: %s, %d VP", p.Mission.ID, missionShort(p.Mission), p.Mission.VP)
+	if p.Type != "" {
+		fmt.Fprintf(&b, " (paying in %s)", p.Type)
+	}
+	b.WriteString(". Paid: ")
+	if len(p.Paid) == 0 {
+		b.WriteString("nothing yet")
+	} else {
+		b.WriteString(strings.Join(p.Paid, ", "))
+	}
+	if p.Remaining != "" {
+		b.WriteString(". Still owed: " + expand(p.Remaining, display))
+	}
+	return b.String()
+}
+
+// borneoAction draws the fight (rulebook "2. Companies"), distribution (rulebook "3. Shipment")
+// and mission payment (rulebook "1. Complete a Mission") under way.
+func borneoAction(c *Canvas, v *borneo.View, display, initials []string, top, h float64) {
+	c.Panel(bMargin, top, bInner, h, 8, lighten(colAlert, 0.92), colAlert)
+	x := float64(bMargin + 10)
+	y := top + 10
+	title := Style{Size: 15, Bold: true, Colour: colAlert}
+	if f := v.Fight; f != nil {
+		col, letter := companyStyle(f.Company)
+		tx := x + c.Text("FIGHT", x, y+11, 0, title) + 8
+		c.Chip(tx, y+1, 24, 20, col, letter, 14)
+		tx += 30
+		txt := fmt.Sprintf("%s (#%d) attacks %s (#%d)", seatName(display, f.Attacker), f.AttackerRank,
+			seatName(display, f.Defender), f.DefenderRank)
+		c.Text(c.Fit(txt, bW-bMargin-10-tx, Style{Size: 15, Bold: true}), tx, y+11, 0, Style{Size: 15, Bold: true})
+		y += 24
+		w := float64(bInner - 20 - fightLabelW)
+		lab := Style{Size: 13, Bold: true, Colour: colMuted}
+		c.seatDisc(x+11, y+bMiniH/2, 11, f.Attacker, initials)
+		c.Text("attack", x+27, y+bMiniH/2, 0, lab)
+		y += c.miniCards(f.AttackCards, x+fightLabelW, y, w)
+		c.seatDisc(x+11, y+bMiniH/2, 11, f.Defender, initials)
+		c.Text("defence", x+27, y+bMiniH/2, 0, lab)
+		if len(f.DefenceCards) == 0 {
+			c.Text("no cards played yet", x+fightLabelW, y+bMiniH/2, 0, Style{Size: 14, Colour: colMuted})
+			y += miniCardsHeight(0, w)
+		} else {
+			y += c.miniCards(f.DefenceCards, x+fightLabelW, y, w)
+		}
+		st := Style{Size: 16, Bold: true}
+		txt = fmt.Sprintf("Attack %d flags  vs  defence %d + bonus %d = %d", f.AttackFlags, f.DefenceFlags, f.Bonus, f.DefenceFlags+f.Bonus)
+		c.Text(txt, x, y+10, 0, st)
+		y += 24 + 6
+	}
+	if d := v.Distribution; d != nil {
+		kind := "SHARED"
+		if d.Monopoly {
+			kind = "MONOPOLY"
+		}
+		tx := x + c.Text("DISTRIBUTION", x, y+11, 0, title) + 8
+		tx += c.Text(fmt.Sprintf("%s · %s", d.Harbour.Name, kind), tx, y+11, 0, Style{Size: 15, Bold: true}) + 8
+		for k, co := range d.Companies {
+			col, letter := companyStyle(co)
+			if k > 0 {
+				tx += c.Text("›", tx, y+11, 0, Style{Size: 15, Bold: true, Colour: colMuted}) + 4
+			}
+			c.Chip(tx, y+2, 22, 18, col, letter, 12)
+			tx += 26
+		}
+		y += 24
+		c.seatDisc(x+10, y+10, 9, d.Picker, initials)
+		c.Text(fmt.Sprintf("%s picks next", seatName(display, d.Picker)), x+24, y+10, 0, Style{Size: 14, Bold: true})
+		y += 22
+		y += c.miniCards(d.Pool, x, y, bInner-20) + 4
+	}
+	if p := v.Payment; p != nil {
+		tx := x + c.Text("MISSION", x, y+11, 0, title) + 8
+		c.seatDisc(tx+10, y+11, 9, p.Seat, initials)
+		c.Text(seatName(display, p.Seat)+" pays", tx+24, y+11, 0, Style{Size: 15, Bold: true})
+		y += 24
+		c.Paragraph(paymentText(p, display), x, y, bInner-20, 18, 4, Style{Size: 14})
+	}
+}
+
+// missionGroup is a kind of mission still on the board and how many of it remain.
+type missionGroup struct {
+	m     borneo.MissionView
+	count int
+}
+
+// missionGroups groups identical missions (same kind, VP and text), lowest VP first as on the
+// board (rulebook "Setup: sort the missions by value").
+func missionGroups(ms []borneo.MissionView) []missionGroup {
+	var gs []missionGroup
+	for _, m := range ms {
+		found := false
+		for i := range gs {
+			if gs[i].m.Kind == m.Kind && gs[i].m.VP == m.VP && gs[i].m.Text == m.Text {
+				gs[i].count++
+				found = true
+				break
+			}
+		}
+		if !found {
+			gs = append(gs, missionGroup{m: m, count: 1})
+		}
+	}
+	sort.SliceStable(gs, func(i, j int) bool { return gs[i].m.VP < gs[j].m.VP })
+	return gs
+}
+
+// missionShort is a mission's requirement in a few words.
+func missionShort(m borneo.MissionView) string {
+	switch m.Kind {
+	case "one-each":
+		return "1 of each"
+	case "two-each":
+		return "2 of each"
+	case "three-each":
+		return "3 of each"
+	case "four-same":
+		return "4 the same"
+	case "eight-same":
+		return "8 the same"
+	}
+	if m.Text != "" {
+		return m.Text
+	}
+	return m.Kind
+}
+
+// borneoMissions draws the missions still on the board, grouped by kind: VP, requirement and
+// how many are left.
+func borneoMissions(c *Canvas, ms []borneo.MissionView, top float64) {
+	c.sectionTitle("MISSIONS LEFT", bMargin+4, top+bTitleH/2)
+	c.Text("pay spices from your warehouse · wild counts as any", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	gs := missionGroups(ms)
+	y := top + bTitleH
+	if len(gs) == 0 {
+		c.Panel(bMargin, y, bInner, bMissionH, 8, colPanelAlt, colBorder)
+		c.Text("No missions left", bW/2, y+bMissionH/2, 0.5, Style{Size: 15, Colour: colMuted})
+		return
+	}
+	for i, g := range gs {
+		x := float64(bMargin + (i%5)*(bMissionW+6))
+		ty := y + float64(i/5)*(bMissionH+6)
+		c.Panel(x, ty, bMissionW, bMissionH, 8, colPanel, colBorder)
+		vw := c.Text(strconv.Itoa(g.m.VP), x+8, ty+18, 0, Style{Size: 22, Bold: true})
+		c.Text("VP", x+10+vw, ty+21, 0, Style{Size: 11, Bold: true, Colour: colMuted})
+		c.Badge("×"+strconv.Itoa(g.count), x+bMissionW-6-c.Measure("×"+strconv.Itoa(g.count), Style{Size: 12, Bold: true})-10, ty+16, colBand, Style{Size: 12, Bold: true})
+		st := Style{Size: 13, Bold: true}
+		c.Text(c.Fit(missionShort(g.m), bMissionW-12, st), x+8, ty+41, 0, st)
+	}
+}
+
+// borneoSeats draws one row per seat: disc, name, whose turn, spice units by type, hand size,
+// harbour cards, completed missions, the pirate ship and the score so far.
+func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []string, top float64) {
+	c.sectionTitle("PLAYERS", bMargin+4, top+bTitleH/2)
+	c.Text("spice units in warehouse (×2 counted) · score", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	row := r.layer("borneo/seat-row", bInner, bSeatH, func(c *Canvas) {
+		c.Panel(0.5, 0.5, bInner-1, bSeatH-1, 8, colPanel, colBorder)
+	})
+	active := map[rules.Seat]bool{}
+	for _, s := range v.Active {
+		active[s] = true
+	}
+	for i, sv := range v.Seats {
+		x := float64(bMargin)
+		y := top + bTitleH + float64(i)*(bSeatH+4)
+		if active[sv.Seat] && v.Outcome == nil {
+			c.Panel(x+0.5, y+0.5, bInner-1, bSeatH-1, 8, colHighlight, colAlert)
+		} else {
+			c.Blit(row, int(x), int(y))
+		}
+		l1, l2 := y+19, y+41
+		if sv.Seat == v.Turn && v.Outcome == nil {
+			c.Triangle(x+12, l1, 14, colAlert)
+		}
+		c.seatDisc(x+28, l1, 13, sv.Seat, initials)
+		nameSt := Style{Size: 16, Bold: true}
+		c.Text(c.Fit(seatName(display, sv.Seat), 140, nameSt), x+48, l1, 0, nameSt)
+
+		// Spice units: five pills with counts.
+		sx := x + 198
+		for k, n := range sv.Units {
+			col := borneoSpices[k].colour
+			st := Style{Size: 16, Bold: true}
+			if n == 0 {
+				col = lighten(col, 0.7)
+				st = Style{Size: 16, Colour: colMuted}
+			}
+			c.Pill(sx, l1-10, 26, 20, col, borneoSpices[k].label, 12)
+			c.Text(strconv.Itoa(n), sx+29, l1, 0, st)
+			sx += 56
+		}
+
+		// Score, large at the right.
+		c.Text(strconv.Itoa(sv.Score), x+bInner-30, y+bSeatH/2-4, 1, Style{Size: 26, Bold: true})
+		c.Text("VP", x+bInner-27, y+bSeatH/2-2, 0, Style{Size: 11, Bold: true, Colour: colMuted})
+
+		// Second line: badge, hand size, harbour cards, missions, pirate ship.
+		lx := x + 48
+		small := Style{Size: 13, Colour: colInk}
+		if v.Outcome == nil {
+			switch {
+			case sv.Seat == v.Turn && active[sv.Seat]:
+				lx += c.Badge("TURN", lx, l2, colAlert, Style{Size: 11, Bold: true}) + 6
+			case active[sv.Seat]:
+				lx += c.Badge("TO ACT", lx, l2, colAlert, Style{Size: 11, Bold: true}) + 6
+			case sv.Seat == v.Turn:
+				lx += c.Badge("TURN", lx, l2, colMuted, Style{Size: 11, Bold: true}) + 6
+			}
+		}
+		c.Panel(lx, l2-8, 12, 16, 2, colCard, colCardEdge)
+		lx += 15
+		lx += c.Text(fmt.Sprintf("%d in hand", sv.HandCount), lx, l2, 0, small) + 10
+		lx += c.Text(fmt.Sprintf("%d cargo", len(sv.Warehouse)), lx, l2, 0, small) + 10
+		if len(sv.Harbours) > 0 {
+			c.Chip(lx, l2-8, 16, 16, lighten(colBand, 0.25), "H", 10)
+			lx += 19
+			var hs []string
+			for _, h := range sv.Harbours {
+				_, lab := spiceStyle(h.Spice)
+				hs = append(hs, lab)
+			}
+			lx += c.Text(strings.Join(hs, " "), lx, l2, 0, small) + 10
+		}
+		for _, m := range sv.Missions {
+			lx += c.Badge(fmt.Sprintf("M%d", m.VP), lx, l2, colGood, Style{Size: 11, Bold: true}) + 4
+		}
+		if sv.Pirate {
+			lx += 4
+			c.Badge("PIRATE −2", lx, l2, colInk, Style{Size: 11, Bold: true})
+		}
+	}
+}
+
+// borneoOutcomeHeight is the height of the final-scores panel.
+func borneoOutcomeHeight(m *Canvas, v *borneo.View, display []string) float64 {
+	o := v.Outcome
+	h := 10.0 + 26
+	for i := range o.Scores {
+		h += 28
+		if i < len(o.Details) && o.Details[i] != "" {
+			h += m.ParagraphHeight(expand(o.Details[i], display), bInner-60, 16, 2, Style{Size: 12})
+		}
+	}
+	if o.TieBreak != "" {
+		h += m.ParagraphHeight("Tie-break: "+expand(o.TieBreak, display), bInner-20, 18, 2, Style{Size: 13}) + 4
+	}
+	return h + 8
+}
+
+// borneoOutcome draws the final scores, highest first, winners starred (rulebook "End of the
+// Game": ties go to the player with the most missions).
+func borneoOutcome(c *Canvas, v *borneo.View, display, initials []string, top, h float64) {
+	o := v.Outcome
+	c.Panel(bMargin, top, bInner, h, 8, colPanel, colGood)
+	x := float64(bMargin + 10)
+	y := top + 10
+	winners := map[rules.Seat]bool{}
+	var wn []string
+	for _, s := range o.Winners {
+		winners[s] = true
+		wn = append(wn, seatName(display, s))
+	}
+	title := "FINAL SCORES"
+	if len(wn) > 0 {
+		title += " · winner: " + strings.Join(wn, ", ")
+		if len(wn) > 1 {
+			title = "FINAL SCORES · shared victory: " + strings.Join(wn, ", ")
+		}
+	}
+	c.Text(c.Fit(title, bInner-20, Style{Size: 16, Bold: true, Colour: colGood}), x, y+11, 0, Style{Size: 16, Bold: true, Colour: colGood})
+	y += 26
+	order := make([]int, len(o.Scores))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return o.Scores[order[a]] > o.Scores[order[b]] })
+	for _, i := range order {
+		s := rules.Seat(i)
+		cy := y + 14
+		if winners[s] {
+			c.Star(x+10, cy, 10, colGold)
+		}
+		c.seatDisc(x+36, cy, 12, s, initials)
+		st := Style{Size: 16, Bold: winners[s]}
+		c.Text(c.Fit(seatName(display, s), 300, st), x+54, cy, 0, st)
+		c.Text(strconv.Itoa(o.Scores[i])+" VP", bW-bMargin-12, cy, 1, Style{Size: 18, Bold: true})
+		y += 28
+		if i < len(o.Details) && o.Details[i] != "" {
+			y += c.Paragraph(expand(o.Details[i], display), x+54, y-4, bInner-60-10, 16, 2, Style{Size: 12, Colour: colMuted})
+		}
+	}
+	if o.TieBreak != "" {
+		c.Paragraph("Tie-break: "+expand(o.TieBreak, display), x, y+2, bInner-20, 18, 2, Style{Size: 13})
+	}
+}
+
+// paintBorneoLegend draws the static legend: companies, spices, and how merchants and cards
+// are shown.
+func paintBorneoLegend(c *Canvas) {
+	c.Panel(0.5, 0.5, bInner-1, bLegendH-1, 8, colPanelAlt, colBorder)
+	st := Style{Size: 13}
+	var items []LegendItem
+	items = append(items, LegendItem{Label: "Companies:"})
+	for _, co := range borneoCompanies {
+		co := co
+		items = append(items, LegendItem{SwatchW: 20, Label: co.name, Swatch: func(c *Canvas, x, cy float64) {
+			c.Chip(x, cy-9, 20, 18, co.colour, co.letter, 12)
+		}})
+	}
+	h := c.Legend(items, 10, 6, bInner-20, 24, st)
+	items = items[:0]
+	items = append(items, LegendItem{Label: "Spices:"})
+	for _, sp := range borneoSpices {
+		sp := sp
+		items = append(items, LegendItem{SwatchW: 24, Label: sp.name, Swatch: func(c *Canvas, x, cy float64) {
+			c.Pill(x, cy-9, 24, 18, sp.colour, sp.label, 11)
+		}})
+	}
+	h += c.Legend(items, 10, 6+h, bInner-20, 24, st)
+	c.Legend([]LegendItem{
+		{SwatchW: 34, Label: "double spice", Swatch: func(c *Canvas, x, cy float64) {
+			c.Pill(x, cy-9, 34, 18, borneoSpices[0].colour, "Pe×2", 11)
+		}},
+		{SwatchW: 20, Label: "merchant: owner's colour + initial, rank 1 at top", Swatch: func(c *Canvas, x, cy float64) {
+			c.Disc(x+10, cy, 9, playerColour(0), "A", 11)
+		}},
+	}, 10, 6+h, bInner-20, 24, st)
+}
+
+// borneoHand draws a seat's hand as cards plus a strip summarising its warehouse (see
+// Renderer.Hand).
+func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, error) {
+	if v.Viewer == rules.Observer || v.Viewer < 0 {
+		return nil, errors.New("render borneo hand: the observer view has no hand")
+	}
+	n := max(len(v.Seats), v.Players, int(v.Viewer)+1)
+	display, initials := seatLabels(names, n)
+	var me *borneo.SeatView
+	for i := range v.Seats {
+		if v.Seats[i].Seat == v.Viewer {
+			me = &v.Seats[i]
+		}
+	}
+
+	const headerH = 44
+	m := r.canvas(1, 1)
+	status := expand(v.Status, display)
+	yourMove := false
+	for _, s := range v.Active {
+		if s == v.Viewer {
+			yourMove = true
+		}
+	}
+	if v.Outcome != nil {
+		status = "The game is over."
+		yourMove = false
+	}
+	stS := Style{Size: 15, Bold: yourMove}
+	statusH := 16 + m.ParagraphHeight(status, hW-2*hMargin-34, 20, 3, stS)
+	rows := max(1, (len(v.Hand)+hPerRow-1)/hPerRow)
+	cardsH := float64(rows)*(hCardH+hCardGp) + 24
+	const stripH = 112
+	height := int(headerH + 8 + statusH + 8 + cardsH + stripH + hMargin)
+
+	c := r.canvas(hW, height)
+	c.Fill(colPaper)
+	c.Blit(r.layer("borneo/hand-header", hW, headerH, func(c *Canvas) {
+		c.Fill(colBand)
+		c.Text("YOUR HAND", 14, headerH/2, 0, Style{Size: 20, Bold: true, Colour: colBandText})
+	}), 0, 0)
+	name := seatName(display, v.Viewer)
+	c.seatDisc(hW-26, headerH/2, 14, v.Viewer, initials)
+	c.Text(c.Fit(name, 220, Style{Size: 17, Bold: true}), hW-46, headerH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+
+	y := float64(headerH + 8)
+	fill := colPanel
+	if yourMove {
+		fill = colHighlight
+	}
+	c.Panel(hMargin, y, hW-2*hMargin, statusH, 8, fill, colBorder)
+	if yourMove {
+		c.Triangle(hMargin+24, y+8+10, 14, colAlert)
+	}
+	c.Paragraph(status, hMargin+30, y+8, hW-2*hMargin-34, 20, 3, stS)
+	y += statusH + 8
+
+	c.sectionTitle(fmt.Sprintf("%d CARDS · hand limit 6 after drawing", len(v.Hand)), hMargin+2, y+10)
+	y += 24
+	if len(v.Hand) == 0 {
+		c.Panel(hMargin, y, hW-2*hMargin, hCardH, 8, colPanelAlt, colBorder)
+		c.Text("No cards in hand", hW/2, y+hCardH/2, 0.5, Style{Size: 16, Colour: colMuted})
+	}
+	for i, card := range v.Hand {
+		x := float64(hMargin + (i%hPerRow)*(hCardW+hCardGp))
+		handCard(c, x, y+float64(i/hPerRow)*(hCardH+hCardGp), card)
+	}
+	y += float64(rows) * (hCardH + hCardGp)
+
+	// Warehouse strip.
+	c.Panel(hMargin, y, hW-2*hMargin, stripH-6, 8, colPanel, colBorder)
+	x := float64(hMargin + 10)
+	c.sectionTitle("YOUR WAREHOUSE", x, y+14)
+	if me == nil {
+		c.Text("(no warehouse in this view)", x, y+42, 0, Style{Size: 14, Colour: colMuted})
+		return c.Image(), nil
+	}
+	c.Text(strconv.Itoa(me.Score), hW-hMargin-34, y+28, 1, Style{Size: 28, Bold: true})
+	c.Text("VP", hW-hMargin-30, y+31, 0, Style{Size: 12, Bold: true, Colour: colMuted})
+	sx := x
+	for k, n := range me.Units {
+		col := borneoSpices[k].colour
+		st := Style{Size: 18, Bold: true}
+		if n == 0 {
+			col = lighten(col, 0.7)
+			st = Style{Size: 18, Colour: colMuted}
+		}
+		c.Pill(sx, y+30, 30, 22, col, borneoSpices[k].label, 13)
+		c.Text(strconv.Itoa(n), sx+34, y+41, 0, st)
+		sx += 66
+	}
+	ly := y + 72
+	lx := x
+	small := Style{Size: 14}
+	lx += c.Text(fmt.Sprintf("%d cargo cards", len(me.Warehouse)), lx, ly, 0, small) + 12
+	if len(me.Harbours) > 0 {
+		var hs []string
+		for _, h := range me.Harbours {
+			_, lab := spiceStyle(h.Spice)
+			hs = append(hs, h.Name+" ("+lab+")")
+		}
+		lx += c.Text(c.Fit("harbours: "+strings.Join(hs, ", "), 250, small), lx, ly, 0, small) + 12
+	} else {
+		lx += c.Text("no harbours", lx, ly, 0, small) + 12
+	}
+	for _, m := range me.Missions {
+		lx += c.Badge(fmt.Sprintf("M%d", m.VP), lx, ly, colGood, Style{Size: 12, Bold: true}) + 4
+	}
+	if me.Pirate {
+		c.Badge("PIRATE −2", lx+4, ly, colInk, Style{Size: 12, Bold: true})
+	}
+	return c.Image(), nil
+}
+
+// handCard draws one shipment card at full hand size: flags (top row of three, bottom row of
+// one), the spice with its ×2 marker, and the card id small.
+func handCard(c *Canvas, x, y float64, card borneo.CardView) {
+	c.CardShape(x, y, hCardW, hCardH)
+	for j, f := range card.Top {
+		c.flag(x+5+float64(j)*23, y+6, 20, 22, f)
+	}
+	c.flag(x+5+23, y+32, 20, 22, card.Bottom)
+	c.Rect(x+6, y+60, hCardW-12, 1, colCardEdge)
+	col, label := spiceStyle(card.Spice)
+	if card.Double {
+		c.Pill(x+6, y+66, 38, 26, col, label, 15)
+		c.Disc(x+hCardW-16, y+79, 12, colGold, "×2", 11)
+	} else {
+		c.Pill(x+(hCardW-44)/2, y+66, 44, 26, col, label, 15)
+	}
+	c.Text(card.Spice, x+hCardW/2, y+102, 0.5, Style{Size: 11, Colour: colMuted})
+	c.Text(card.ID, x+hCardW-6, y+hCardH-9, 1, Style{Size: 10, Bold: true, Colour: colMuted})
+}

@@ -1,0 +1,631 @@
+// Package render draws spicebot's board and hand images as PNG-ready images.
+//
+// It draws only from a game's views (the structs a rules.State returns from View), never from
+// states, so an image can never show more than the viewer may see. The package has two layers:
+//
+//   - a shared kit (this file): the Renderer with the parsed Go fonts and the cache of static
+//     layers, a Canvas wrapping a gg context with fast text helpers (measure, fit, wrap, anchor),
+//     the palette (company, spice and player colours), reusable shapes (panels, flag chips,
+//     discs, pills, cards, turn markers), a legend row and PNG encoding;
+//   - one file per game (borneo.go, later spicemerchant.go) with that game's layout.
+//
+// Adding a game: write a function (r *Renderer) xxxBoard(v *xxx.View, names []string)
+// (image.Image, error) that builds a Canvas with r.canvas, blits cached static layers with
+// r.layer and Canvas.Blit, and draws the dynamic parts with the kit; then add a case for the view
+// type (value and pointer) in Board and Hand.
+//
+// Images are about 520–560 px wide so that Discord (which shows ~400–550 px) does not scale text
+// below readability on a phone. Every company, spice and player is shown with a colour AND a
+// letter, for colour-blind players.
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"spicebot/rules"
+	"spicebot/rules/borneo"
+)
+
+// maxLayers bounds the static-layer cache; layers are keyed by game, section and size, so a
+// running bot needs only a few dozen.
+const maxLayers = 128
+
+// Renderer draws board and hand images. Safe for concurrent use. Holds parsed fonts and caches of
+// static layers per game and size.
+type Renderer struct {
+	regular *opentype.Font
+	bold    *opentype.Font
+
+	mu     sync.Mutex
+	layers map[layerKey]*image.RGBA
+}
+
+// layerKey names one cached static layer: a game-specific section key (any comparable value, for
+// example a struct holding a section name and a player count) and the layer's size in pixels.
+type layerKey struct {
+	key  any
+	w, h int
+}
+
+// New parses the Go fonts and returns a Renderer with an empty layer cache. It returns an error
+// only if the embedded fonts fail to parse.
+func New() (*Renderer, error) {
+	reg, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("parse go regular font: %w", err)
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("parse go bold font: %w", err)
+	}
+	return &Renderer{regular: reg, bold: bold, layers: make(map[layerKey]*image.RGBA)}, nil
+}
+
+// Board draws the public board from a game's view (e.g. borneo.View or *borneo.View). names[i] is
+// seat i's display name; missing or empty names become "Player n". It returns an error for a nil
+// or unknown view type.
+func (r *Renderer) Board(view any, names []string) (image.Image, error) {
+	switch v := view.(type) {
+	case borneo.View:
+		return r.borneoBoard(&v, names)
+	case *borneo.View:
+		if v == nil {
+			return nil, errors.New("render board: nil borneo view")
+		}
+		return r.borneoBoard(v, names)
+	default:
+		return nil, fmt.Errorf("render board: unsupported view type %T", view)
+	}
+}
+
+// Hand draws one seat's private view (its hand and what only it knows). It returns an error for a
+// nil or unknown view type and for an observer's view, which has no hand.
+func (r *Renderer) Hand(view any, names []string) (image.Image, error) {
+	switch v := view.(type) {
+	case borneo.View:
+		return r.borneoHand(&v, names)
+	case *borneo.View:
+		if v == nil {
+			return nil, errors.New("render hand: nil borneo view")
+		}
+		return r.borneoHand(v, names)
+	default:
+		return nil, fmt.Errorf("render hand: unsupported view type %T", view)
+	}
+}
+
+// EncodePNG encodes img as PNG into a byte slice. It uses image/png with BestSpeed compression:
+// the images are mostly flat colour, so BestSpeed is about as small as the default level at a
+// fraction of the time (see BenchmarkEncodeLevels).
+func EncodePNG(img image.Image) ([]byte, error) {
+	if img == nil {
+		return nil, errors.New("encode png: nil image")
+	}
+	var buf bytes.Buffer
+	b := img.Bounds()
+	buf.Grow(b.Dx() * b.Dy() / 4)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("encode png: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// layer returns the cached static layer for key at size w×h, drawing it with paint on first use.
+// paint draws on a Canvas of that size whose background is transparent. Layers are shared and
+// must not be modified; blit them with Canvas.Blit.
+func (r *Renderer) layer(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
+	k := layerKey{key: key, w: w, h: h}
+	r.mu.Lock()
+	img, ok := r.layers[k]
+	r.mu.Unlock()
+	if ok {
+		return img
+	}
+	c := r.canvas(w, h)
+	paint(c)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if prev, ok := r.layers[k]; ok {
+		return prev // another goroutine drew it first; keep one copy
+	}
+	if len(r.layers) >= maxLayers {
+		clear(r.layers)
+	}
+	r.layers[k] = c.img
+	return c.img
+}
+
+// canvas returns a new transparent Canvas of w×h pixels with its own font faces.
+func (r *Renderer) canvas(w, h int) *Canvas {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	return &Canvas{
+		Context: gg.NewContextForRGBA(img),
+		img:     img,
+		r:       r,
+		faces:   make(map[faceKey]font.Face),
+	}
+}
+
+// Canvas is one image being drawn: a gg context (embedded, for shapes and paths) plus text
+// helpers that draw with font faces made for this canvas only (faces are not goroutine-safe).
+// Use the Canvas text methods rather than gg's DrawString: they take the fast glyph path and
+// anchor on capital height. A Canvas is used by one goroutine.
+type Canvas struct {
+	*gg.Context
+	img   *image.RGBA
+	r     *Renderer
+	faces map[faceKey]font.Face
+}
+
+type faceKey struct {
+	size float64
+	bold bool
+}
+
+// Style is how text is drawn: Size in pixels, Bold, and Colour (Ink when nil).
+type Style struct {
+	Size   float64
+	Bold   bool
+	Colour color.Color
+}
+
+// Image returns the canvas's image.
+func (c *Canvas) Image() *image.RGBA { return c.img }
+
+// face returns the canvas's face for st, making it on first use.
+func (c *Canvas) face(st Style) font.Face {
+	k := faceKey{size: st.Size, bold: st.Bold}
+	if f, ok := c.faces[k]; ok {
+		return f
+	}
+	fnt := c.r.regular
+	if st.Bold {
+		fnt = c.r.bold
+	}
+	f, err := opentype.NewFace(fnt, &opentype.FaceOptions{Size: st.Size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		// NewFace fails only for invalid options; sizes here are positive constants.
+		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err))
+	}
+	c.faces[k] = f
+	return f
+}
+
+// Measure returns the advance width of s in pixels.
+func (c *Canvas) Measure(s string, st Style) float64 {
+	return float64(font.MeasureString(c.face(st), s)) / 64
+}
+
+// Text draws s with its left edge at x moved left by ax times its width (0 left, 0.5 centre,
+// 1 right) and its capital letters vertically centred on y. It returns the width drawn.
+func (c *Canvas) Text(s string, x, y, ax float64, st Style) float64 {
+	f := c.face(st)
+	w := float64(font.MeasureString(f, s)) / 64
+	capH := float64(f.Metrics().CapHeight) / 64
+	if capH <= 0 {
+		capH = float64(f.Metrics().Ascent) / 64 * 0.7
+	}
+	c.TextBaseline(s, x-ax*w, y+capH/2, st)
+	return w
+}
+
+// TextBaseline draws s starting at x on baseline y.
+func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
+	col := st.Colour
+	if col == nil {
+		col = colInk
+	}
+	d := font.Drawer{
+		Dst:  c.img,
+		Src:  image.NewUniform(col),
+		Face: c.face(st),
+		Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))},
+	}
+	d.DrawString(s)
+}
+
+// Fit returns s, shortened with an ellipsis if needed so that it is at most maxW pixels wide.
+func (c *Canvas) Fit(s string, maxW float64, st Style) string {
+	if c.Measure(s, st) <= maxW {
+		return s
+	}
+	const ell = "…"
+	runes := []rune(s)
+	for n := len(runes) - 1; n > 0; n-- {
+		t := strings.TrimRightFunc(string(runes[:n]), unicode.IsSpace) + ell
+		if c.Measure(t, st) <= maxW {
+			return t
+		}
+	}
+	return ell
+}
+
+// Wrap splits s into lines at most maxW pixels wide, breaking at spaces (and inside words longer
+// than a line). Explicit newlines are kept.
+func (c *Canvas) Wrap(s string, maxW float64, st Style) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		words := strings.Fields(para)
+		if len(words) == 0 {
+			lines = append(lines, "")
+			continue
+		}
+		line := ""
+		for _, w := range words {
+			for c.Measure(w, st) > maxW && utf8.RuneCountInString(w) > 1 {
+				// Break a long word at the widest prefix that fits.
+				rs := []rune(w)
+				n := len(rs) - 1
+				for n > 1 && c.Measure(string(rs[:n]), st) > maxW {
+					n--
+				}
+				if line != "" {
+					lines = append(lines, line)
+					line = ""
+				}
+				lines = append(lines, string(rs[:n]))
+				w = string(rs[n:])
+			}
+			switch {
+			case line == "":
+				line = w
+			case c.Measure(line+" "+w, st) <= maxW:
+				line += " " + w
+			default:
+				lines = append(lines, line)
+				line = w
+			}
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// Paragraph draws s wrapped to width w starting at (x, top), one line every lineH pixels, at most
+// maxLines lines (the last one ends with an ellipsis when cut; 0 means no limit). It returns the
+// height used (lines × lineH).
+func (c *Canvas) Paragraph(s string, x, top, w, lineH float64, maxLines int, st Style) float64 {
+	lines := c.Wrap(s, w, st)
+	if maxLines > 0 && len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = c.Fit(lines[maxLines-1]+" …", w, st)
+	}
+	for i, ln := range lines {
+		c.Text(ln, x, top+lineH*(float64(i)+0.5), 0, st)
+	}
+	return float64(len(lines)) * lineH
+}
+
+// ParagraphHeight is the height Paragraph would use for the same arguments.
+func (c *Canvas) ParagraphHeight(s string, w, lineH float64, maxLines int, st Style) float64 {
+	n := len(c.Wrap(s, w, st))
+	if maxLines > 0 && n > maxLines {
+		n = maxLines
+	}
+	return float64(n) * lineH
+}
+
+// Blit copies a static layer onto the canvas with its top-left corner at (x, y), blending its
+// transparent parts over what is already drawn.
+func (c *Canvas) Blit(layer *image.RGBA, x, y int) {
+	b := layer.Bounds()
+	draw.Draw(c.img, b.Add(image.Pt(x, y)), layer, b.Min, draw.Over)
+}
+
+// Fill fills the whole canvas with col (fast, without the rasterizer).
+func (c *Canvas) Fill(col color.Color) {
+	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(col), image.Point{}, draw.Src)
+}
+
+// Rect fills an axis-aligned rectangle with col (fast, without the rasterizer; no antialiasing).
+func (c *Canvas) Rect(x, y, w, h float64, col color.Color) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Over)
+}
+
+// Panel draws a rounded panel with fill and a one-pixel border (border nil: none).
+func (c *Canvas) Panel(x, y, w, h, radius float64, fill, border color.Color) {
+	c.DrawRoundedRectangle(x, y, w, h, radius)
+	c.SetColor(fill)
+	if border == nil {
+		c.Context.Fill()
+		return
+	}
+	c.FillPreserve()
+	c.SetLineWidth(1)
+	c.SetColor(border)
+	c.Stroke()
+}
+
+// Chip draws a flag-like rounded rectangle of colour fill with label centred on it in a
+// contrasting bold colour; size is the label's font size. Used for company flags.
+func (c *Canvas) Chip(x, y, w, h float64, fill color.Color, label string, size float64) {
+	c.DrawRoundedRectangle(x, y, w, h, math.Min(4, h/4))
+	c.SetColor(fill)
+	c.FillPreserve()
+	c.SetLineWidth(1)
+	c.SetColor(darken(fill, 0.35))
+	c.Stroke()
+	if label != "" {
+		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+	}
+}
+
+// Pill draws a fully rounded label (used for spices): fill colour, centred bold label.
+func (c *Canvas) Pill(x, y, w, h float64, fill color.Color, label string, size float64) {
+	c.DrawRoundedRectangle(x, y, w, h, h/2)
+	c.SetColor(fill)
+	c.FillPreserve()
+	c.SetLineWidth(1)
+	c.SetColor(darken(fill, 0.35))
+	c.Stroke()
+	if label != "" {
+		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+	}
+}
+
+// Disc draws a circle of radius rad centred on (cx, cy) in fill with a dark rim and label in
+// its middle (used for players' merchants and seat markers).
+func (c *Canvas) Disc(cx, cy, rad float64, fill color.Color, label string, size float64) {
+	c.DrawCircle(cx, cy, rad)
+	c.SetColor(fill)
+	c.FillPreserve()
+	c.SetLineWidth(1.5)
+	c.SetColor(darken(fill, 0.45))
+	c.Stroke()
+	if label != "" {
+		c.Text(label, cx, cy, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+	}
+}
+
+// EmptySlot draws a dashed circle: a free place.
+func (c *Canvas) EmptySlot(cx, cy, rad float64) {
+	c.DrawCircle(cx, cy, rad)
+	c.SetColor(colMuted)
+	c.SetLineWidth(1)
+	c.SetDash(3, 3)
+	c.Stroke()
+	c.SetDash()
+}
+
+// CardShape draws a playing card outline: white rounded rectangle with a soft shadow.
+func (c *Canvas) CardShape(x, y, w, h float64) {
+	c.DrawRoundedRectangle(x+1.5, y+2, w, h, 5)
+	c.SetColor(color.RGBA{0, 0, 0, 40})
+	c.Context.Fill()
+	c.Panel(x, y, w, h, 5, colCard, colCardEdge)
+}
+
+// Triangle draws a right-pointing filled triangle of height size with its tip at (x, cy): the
+// "your turn" marker.
+func (c *Canvas) Triangle(x, cy, size float64, col color.Color) {
+	c.MoveTo(x, cy)
+	c.LineTo(x-size*0.8, cy-size/2)
+	c.LineTo(x-size*0.8, cy+size/2)
+	c.ClosePath()
+	c.SetColor(col)
+	c.Context.Fill()
+}
+
+// Star draws a five-pointed star of outer radius rad centred on (cx, cy): the winner marker.
+func (c *Canvas) Star(cx, cy, rad float64, col color.Color) {
+	for i := 0; i < 10; i++ {
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		r := rad
+		if i%2 == 1 {
+			r = rad * 0.45
+		}
+		x, y := cx+r*math.Cos(a), cy+r*math.Sin(a)
+		if i == 0 {
+			c.MoveTo(x, y)
+		} else {
+			c.LineTo(x, y)
+		}
+	}
+	c.ClosePath()
+	c.SetColor(col)
+	c.FillPreserve()
+	c.SetLineWidth(1)
+	c.SetColor(darken(col, 0.4))
+	c.Stroke()
+}
+
+// Badge draws a small rounded box with text (e.g. "TURN", "8 VP") and returns its width.
+// x is the left edge, cy the vertical centre.
+func (c *Canvas) Badge(text string, x, cy float64, fill color.Color, st Style) float64 {
+	w := c.Measure(text, st) + st.Size*0.8
+	h := st.Size * 1.45
+	c.DrawRoundedRectangle(x, cy-h/2, w, h, 4)
+	c.SetColor(fill)
+	c.Context.Fill()
+	if st.Colour == nil {
+		st.Colour = contrast(fill)
+	}
+	c.Text(text, x+w/2, cy, 0.5, st)
+	return w
+}
+
+// LegendItem is one entry of a legend row: a swatch SwatchW pixels wide drawn by Swatch with its
+// left edge at x and its middle at cy (nil: none), followed by Label.
+type LegendItem struct {
+	Swatch  func(c *Canvas, x, cy float64)
+	SwatchW float64
+	Label   string
+}
+
+// Legend draws items in rows starting at (x, top), wrapping at width w, each row rowH high. It
+// returns the height used.
+func (c *Canvas) Legend(items []LegendItem, x, top, w, rowH float64, st Style) float64 {
+	cx, cy := x, top+rowH/2
+	for _, it := range items {
+		itemW := it.SwatchW + 4 + c.Measure(it.Label, st)
+		if cx > x && cx+itemW > x+w {
+			cx = x
+			cy += rowH
+		}
+		if it.Swatch != nil {
+			it.Swatch(c, cx, cy)
+			cx += it.SwatchW + 4
+		}
+		cx += c.Text(it.Label, cx, cy, 0, st) + 14
+	}
+	return cy + rowH/2 - top
+}
+
+// seatLabels returns the display names and initials of n seats from names. Missing or blank names
+// become "Player n". Initials are the first letter of each name, upper-cased; when two seats
+// share one, they get two letters, and the seat number (1-based) when that is still ambiguous.
+func seatLabels(names []string, n int) (display, initials []string) {
+	display = make([]string, n)
+	initials = make([]string, n)
+	for i := range display {
+		if i < len(names) && strings.TrimSpace(names[i]) != "" {
+			display[i] = strings.TrimSpace(names[i])
+		} else {
+			display[i] = "Player " + strconv.Itoa(i+1)
+		}
+	}
+	prefix := func(s string, k int) string {
+		var b []rune
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b = append(b, r)
+			}
+			if len(b) == k {
+				break
+			}
+		}
+		if len(b) == 0 {
+			return ""
+		}
+		return strings.ToUpper(string(b[:1])) + strings.ToLower(string(b[1:]))
+	}
+	for i := range initials {
+		initials[i] = prefix(display[i], 1)
+	}
+	for k := 2; k <= 3; k++ {
+		dup := duplicates(initials)
+		if len(dup) == 0 {
+			break
+		}
+		for i := range initials {
+			if dup[initials[i]] {
+				if k == 3 {
+					initials[i] = strconv.Itoa(i + 1)
+				} else {
+					initials[i] = prefix(display[i], k)
+				}
+			}
+		}
+	}
+	for i := range initials {
+		if initials[i] == "" {
+			initials[i] = strconv.Itoa(i + 1)
+		}
+	}
+	return display, initials
+}
+
+func duplicates(xs []string) map[string]bool {
+	seen := map[string]int{}
+	for _, x := range xs {
+		seen[x]++
+	}
+	dup := map[string]bool{}
+	for x, n := range seen {
+		if n > 1 || x == "" {
+			dup[x] = true
+		}
+	}
+	return dup
+}
+
+// expand replaces seat references "{n}" in text with display names (rules.ExpandSeats).
+func expand(text string, display []string) string {
+	return rules.ExpandSeats(text, func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(display) {
+			return display[s]
+		}
+		return "Player " + strconv.Itoa(int(s)+1)
+	})
+}
+
+// Palette. These are read-only.
+var (
+	colPaper     = color.RGBA{0xf3, 0xec, 0xdc, 0xff} // background: parchment
+	colPanel     = color.RGBA{0xfd, 0xfa, 0xf3, 0xff} // panels
+	colPanelAlt  = color.RGBA{0xee, 0xe5, 0xd0, 0xff} // alternate rows, empty slots
+	colBorder    = color.RGBA{0xc9, 0xb8, 0x94, 0xff}
+	colInk       = color.RGBA{0x22, 0x1d, 0x16, 0xff} // main text
+	colMuted     = color.RGBA{0x7a, 0x6e, 0x5c, 0xff} // secondary text
+	colBand      = color.RGBA{0x1f, 0x4e, 0x5a, 0xff} // header band (deep teal)
+	colBandText  = color.RGBA{0xfb, 0xf3, 0xdc, 0xff}
+	colHighlight = color.RGBA{0xff, 0xe9, 0x9e, 0xff} // whose turn
+	colAlert     = color.RGBA{0xc0, 0x39, 0x2b, 0xff} // fights, attention
+	colGood      = color.RGBA{0x2e, 0x7d, 0x32, 0xff}
+	colCard      = color.RGBA{0xff, 0xff, 0xfd, 0xff}
+	colCardEdge  = color.RGBA{0x9c, 0x8f, 0x78, 0xff}
+	colGold      = color.RGBA{0xf5, 0xc5, 0x18, 0xff}
+)
+
+// playerColours are five distinct seat colours, chosen to differ from the company colours
+// (yellow, red, green, blue) they are drawn on; every seat is also labelled with its initial.
+var playerColours = [5]color.RGBA{
+	{0x8e, 0x44, 0xad, 0xff}, // purple
+	{0xf3, 0x8b, 0x12, 0xff}, // orange
+	{0x17, 0xa8, 0xb8, 0xff}, // cyan
+	{0xe8, 0x43, 0x93, 0xff}, // pink
+	{0x3b, 0x3b, 0x3b, 0xff}, // black
+}
+
+// playerColour returns seat's colour (seats beyond five cycle), and grey for an unknown seat.
+func playerColour(seat int) color.RGBA {
+	if seat < 0 {
+		return color.RGBA{0x99, 0x99, 0x99, 0xff}
+	}
+	return playerColours[seat%len(playerColours)]
+}
+
+// contrast returns black or white, whichever reads better on c.
+func contrast(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	lum := 0.299*float64(r>>8) + 0.587*float64(g>>8) + 0.114*float64(b>>8)
+	if lum > 150 {
+		return colInk
+	}
+	return color.White
+}
+
+// darken returns c with each channel multiplied by 1-f.
+func darken(c color.Color, f float64) color.Color {
+	r, g, b, a := c.RGBA()
+	k := 1 - f
+	return color.RGBA{uint8(float64(r>>8) * k), uint8(float64(g>>8) * k), uint8(float64(b>>8) * k), uint8(a >> 8)}
+}
+
+// lighten returns c mixed with white by f (0..1).
+func lighten(c color.Color, f float64) color.RGBA {
+	r, g, b, _ := c.RGBA()
+	mix := func(v uint32) uint8 { return uint8(float64(v>>8) + (255-float64(v>>8))*f) }
+	return color.RGBA{mix(r), mix(g), mix(b), 0xff}
+}

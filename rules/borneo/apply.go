@@ -1,0 +1,429 @@
+package borneo
+
+import (
+	"strconv"
+
+	"spicebot/rules"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// toMove converts any rules.Move of this game to a Move (parsing its text if it is not one).
+func toMove(mv rules.Move) (Move, bool) {
+	switch m := mv.(type) {
+	case Move:
+		return m, m.valid()
+	case *Move:
+		if m != nil {
+			return *m, m.valid()
+		}
+		return Move{}, false
+	case nil:
+		return Move{}, false
+	}
+	m, err := parseMove(mv.String())
+	return m, err == nil
+}
+
+// Apply makes seat play mv, then runs the automatic steps that follow (the last card of a
+// distribution, refilling the harbour, drawing, the end of the game and scoring). A move not in
+// Legal(seat) returns an *rules.IllegalMoveError with a reason and changes nothing.
+func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
+	m, ok := toMove(mv)
+	if !ok {
+		return rules.Illegal(mv, "That is not a Borneo move; use /play to see your moves.")
+	}
+	var buf [64]Move
+	found := false
+	for _, l := range s.legal(seat, buf[:0]) {
+		if l == m {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return rules.Illegal(m, "%s", s.whyIllegal(seat, m))
+	}
+	s.Moves++
+	s.apply(seat, m)
+	s.settle()
+	return nil
+}
+
+// apply performs a legal move.
+func (s *State) apply(seat rules.Seat, m Move) {
+	ref := rules.SeatRef(seat)
+	st := &s.Seats[seat]
+	switch m.Kind {
+	case KindPlace:
+		c := company(m.A)
+		s.Companies[c] = append(s.Companies[c], seat)
+		s.Journal.Add(s.Moves, "%s places a merchant in %s (#%d).", ref, c, len(s.Companies[c]))
+		s.Placement = s.Placement[1:]
+		if len(s.Placement) == 0 {
+			s.Placement = nil
+			s.Phase = PhaseMission
+			s.Turn = s.First
+			s.Journal.Add(s.Moves, "All merchants are placed; %s begins.", rules.SeatRef(s.First))
+		}
+	case KindMission:
+		typ := spice(-1)
+		if m.B > 0 {
+			typ = spice(m.B - 1)
+		}
+		last := s.Phase == PhaseLastChance
+		s.Pay = &Payment{Seat: seat, Mission: int(m.A), Type: typ, Paid: []int{}, Trade: -1, Last: last}
+		s.Phase = PhasePay
+		s.Journal.Add(s.Moves, "%s starts mission %s.", ref, missionText(int(m.A), typ))
+	case KindPay:
+		item := int(m.A)
+		p := s.Pay
+		p.Paid = append(p.Paid, item)
+		if m.B > 0 {
+			p.Trade = item
+			p.TradeAs = spice(m.B - 1)
+			s.Journal.Add(s.Moves, "%s pays %s (%s) as %s, trading with the pirates.", ref, itemID(item), itemText(item), p.TradeAs)
+		} else {
+			s.Journal.Add(s.Moves, "%s pays %s (%s).", ref, itemID(item), itemText(item))
+		}
+		if o := owedFor(p); o.left() <= 0 {
+			s.completeMission()
+		}
+	case KindCancel:
+		p := s.Pay
+		s.Pay = nil
+		s.Journal.Add(s.Moves, "%s abandons mission %s; the warehouse is unchanged.", ref, missionIDs[p.Mission])
+		if p.Last {
+			s.Phase = PhaseLastChance
+		} else {
+			s.Phase = PhaseMission
+		}
+	case KindMove:
+		c, to := company(m.A), company(m.C)
+		s.Companies[c] = removeSeatAt(s.Companies[c], int(m.B))
+		s.Companies[to] = append(s.Companies[to], seat)
+		s.Journal.Add(s.Moves, "%s moves a merchant from %s #%d to %s #%d.", ref, c, m.B+1, to, len(s.Companies[to]))
+		s.Phase = PhaseShip
+	case KindFight:
+		c := company(m.A)
+		def := s.Companies[c][m.C]
+		s.Fight = &Fight{Company: c, Attacker: seat, Defender: def, AttackerRank: int(m.B), DefenderRank: int(m.C),
+			AttackCards: []int{}, DefenceCards: []int{}}
+		s.Phase = PhaseFight
+		s.Journal.Add(s.Moves, "%s attacks %s's merchant at %s #%d with the merchant at #%d.", ref, rules.SeatRef(def), c, m.C+1, m.B+1)
+	case KindPlay:
+		f := s.Fight
+		st.Hand, _ = removeInt(st.Hand, int(m.A))
+		if s.Phase == PhaseFight {
+			f.AttackCards = append(f.AttackCards, int(m.A))
+		} else {
+			f.DefenceCards = append(f.DefenceCards, int(m.A))
+		}
+		s.Journal.Add(s.Moves, "%s plays %s (%d %s flags).", ref, shipmentIDs[m.A], shipments[m.A].flags(f.Company), f.Company)
+	case KindDone:
+		f := s.Fight
+		if s.Phase == PhaseFight {
+			s.Journal.Add(s.Moves, "%s attacks with %d cards and %d flags.", ref, len(f.AttackCards), f.attackFlags())
+			s.Phase = PhaseDefend
+		} else {
+			s.resolveFight()
+		}
+	case KindStay:
+		f := s.Fight
+		s.Journal.Add(s.Moves, "%s's merchant takes %s #%d.", ref, f.Company, f.AttackerRank+1)
+		s.endFight(-1, false)
+	case KindRelocate:
+		f := s.Fight
+		to := company(m.A)
+		s.Companies[f.Company] = removeSeatAt(s.Companies[f.Company], f.AttackerRank)
+		s.Companies[to] = append(s.Companies[to], seat)
+		s.Journal.Add(s.Moves, "%s's merchant leaves %s for %s #%d.", ref, f.Company, to, len(s.Companies[to]))
+		s.endFight(-1, false)
+	case KindKeep, KindKeepNone:
+		if m.Kind == KindKeep {
+			st.Cards = append(st.Cards, int(m.A))
+			s.Journal.Add(s.Moves, "%s keeps %s (%s) in the warehouse.", ref, shipmentIDs[m.A], cardSpice(int(m.A)))
+		} else {
+			s.Journal.Add(s.Moves, "%s keeps no card.", ref)
+		}
+		s.endFight(int(m.A), m.Kind == KindKeep)
+	case KindShip:
+		s.ship(seat, int(m.A), s.slotOf(int(m.B)))
+	case KindPick:
+		s.give(int(m.A), false)
+	case KindDiscard:
+		st.Hand, _ = removeInt(st.Hand, int(m.A))
+		s.Discard = append(s.Discard, int(m.A))
+		s.Journal.Add(s.Moves, "%s discards %s.", ref, shipmentIDs[m.A])
+	case KindPass:
+		s.Journal.Add(s.Moves, "%s completes no last mission.", ref)
+		s.LastChance = s.LastChance[1:]
+	}
+}
+
+func removeSeatAt(col []rules.Seat, i int) []rules.Seat {
+	return append(col[:i], col[i+1:]...)
+}
+
+// itemText describes a warehouse item's spice: "pepper×2", "Bantam, pepper".
+func itemText(item int) string {
+	if item >= harbourItem {
+		h := item - harbourItem
+		return harbours[h].name + ", " + harbours[h].spice.String()
+	}
+	return cardSpice(item)
+}
+
+// completeMission ends a fully paid mission: the paid shipment cards go to the discard pile, the
+// paid harbour cards leave the game, the tile goes to the seat (openly), and a pirate trade
+// hands the seat the pirate ship (rulebook "Secrets of Blackbeard").
+func (s *State) completeMission() {
+	p := s.Pay
+	st := &s.Seats[p.Seat]
+	for _, item := range p.Paid {
+		if item >= harbourItem {
+			st.HarbourCards, _ = removeInt(st.HarbourCards, item-harbourItem)
+		} else {
+			st.Cards, _ = removeInt(st.Cards, item)
+			s.Discard = append(s.Discard, item)
+		}
+	}
+	s.Missions, _ = removeInt(s.Missions, p.Mission)
+	st.Missions = append(st.Missions, p.Mission)
+	s.Journal.Add(s.Moves, "%s completes mission %s.", rules.SeatRef(p.Seat), missionText(p.Mission, p.Type))
+	if p.Trade >= 0 {
+		from := "the cove"
+		if s.Pirate >= 0 {
+			from = rules.SeatRef(s.Pirate)
+		}
+		s.Pirate = p.Seat
+		s.Journal.Add(s.Moves, "%s takes the pirate ship from %s.", rules.SeatRef(p.Seat), from)
+	}
+	s.Pay = nil
+	if p.Last {
+		s.LastChance = s.LastChance[1:]
+		s.Phase = PhaseLastChance
+	} else {
+		s.Phase = PhaseCompany
+	}
+}
+
+// resolveFight compares the flags once both sides are done (rulebook "2. Companies"): the
+// attacker wins ties; the defender adds one per merchant between the two.
+func (s *State) resolveFight() {
+	f := s.Fight
+	att, def, bonus := f.attackFlags(), f.defenceFlags(), f.bonus()
+	if att >= def+bonus {
+		col := s.Companies[f.Company]
+		col[f.DefenderRank], col[f.AttackerRank] = f.Attacker, f.Defender
+		s.Journal.Add(s.Moves, "%s wins the fight, %d flags against %d + %d bonus, and takes %s #%d.",
+			rules.SeatRef(f.Attacker), att, def, bonus, f.Company, f.DefenderRank+1)
+		s.Phase = PhaseDisplaced
+		return
+	}
+	s.Journal.Add(s.Moves, "%s holds %s #%d, %d flags + %d bonus against %d.",
+		rules.SeatRef(f.Defender), f.Company, f.DefenderRank+1, def, bonus, att)
+	s.Phase = PhaseReward
+}
+
+// endFight discards every card played in the fight except the one the defender keeps
+// (rulebook "2. Companies") and returns to the turn player's shipment.
+func (s *State) endFight(kept int, keep bool) {
+	f := s.Fight
+	s.Discard = append(s.Discard, f.AttackCards...)
+	for _, c := range f.DefenceCards {
+		if !keep || c != kept {
+			s.Discard = append(s.Discard, c)
+		}
+	}
+	s.Fight = nil
+	s.Phase = PhaseShip
+}
+
+// maxSettle bounds the automatic steps after one move.
+const maxSettle = 1000
+
+// settle runs the automatic steps until a seat must decide or the game is over.
+func (s *State) settle() {
+	for i := 0; i < maxSettle; i++ {
+		if !s.autoStep() {
+			return
+		}
+	}
+	panic("borneo: automatic steps did not settle")
+}
+
+// autoStep performs one automatic step, if the phase has one, and reports whether it did.
+func (s *State) autoStep() bool {
+	switch s.Phase {
+	case PhasePick:
+		d := s.Dist
+		switch {
+		case len(d.Pool) > 0 && len(d.Pickers) == 0:
+			s.Unclaimed = append(s.Unclaimed, d.Pool...)
+			s.Journal.Add(s.Moves, "No merchant can take the spices at %s; they are discarded at the end of the turn.", harbours[d.Harbour].name)
+			d.Pool = d.Pool[:0]
+		case len(d.Pool) == 0:
+			s.Dist = nil
+			s.Phase = phaseRefill
+		case len(d.Pool) == 1:
+			s.give(d.Pool[0], true)
+		default:
+			return false
+		}
+		return true
+	case phaseRefill:
+		if len(s.HarbourDeck) == 0 {
+			s.endGame("The harbour deck is empty")
+			return true
+		}
+		h := s.HarbourDeck[len(s.HarbourDeck)-1]
+		s.HarbourDeck = s.HarbourDeck[:len(s.HarbourDeck)-1]
+		for i := range s.Harbours {
+			if s.Harbours[i].Card < 0 {
+				s.Harbours[i] = Harbour{Card: h, Cards: []int{}}
+				break
+			}
+		}
+		s.Journal.Add(s.Moves, "The harbour %s %s is turned face up.", harbourIDs[h], harbourShort(h))
+		s.Phase = phaseDraw
+		return true
+	case phaseDraw:
+		s.draw()
+		return true
+	case PhaseDiscard:
+		if len(s.Seats[s.Turn].Hand) <= handLimit {
+			s.nextTurn()
+			return true
+		}
+		return false
+	case PhaseDisplaced:
+		for c := company(0); c < numCompanies; c++ {
+			if c != s.Fight.Company && !s.full(c) {
+				return false
+			}
+		}
+		s.Journal.Add(s.Moves, "Every other company is full, so %s's merchant takes %s #%d.",
+			rules.SeatRef(s.Fight.Defender), s.Fight.Company, s.Fight.AttackerRank+1)
+		s.endFight(-1, false)
+		return true
+	case PhaseReward:
+		if len(s.Fight.DefenceCards) > 0 {
+			return false
+		}
+		s.endFight(-1, false)
+		return true
+	case PhaseLastChance:
+		if len(s.LastChance) == 0 {
+			s.score()
+			return true
+		}
+		seat := s.LastChance[0]
+		var buf [8]Move
+		if len(s.missionStarts(seat, true, buf[:0])) == 0 {
+			s.Journal.Add(s.Moves, "%s cannot complete a last mission.", rules.SeatRef(seat))
+			s.LastChance = s.LastChance[1:]
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// draw is phase 4 (rulebook "4. Draw Two Cards", rulings §1.6.11): draw two cards, shuffling the
+// discard pile into a new deck when the deck runs out; if a card cannot be drawn even so, the
+// partial draw stands and the game ends. Then discard down to six.
+func (s *State) draw() {
+	seat := s.Turn
+	st := &s.Seats[seat]
+	var drawn []int
+	short := false
+	for i := 0; i < 2; i++ {
+		if len(s.Deck) == 0 {
+			if len(s.Discard) == 0 {
+				short = true
+				break
+			}
+			s.Deck, s.Discard = s.Discard, []int{}
+			s.RNG.ShuffleInts(s.Deck)
+			s.Journal.Add(s.Moves, "The discard pile is shuffled into a new shipment deck of %d cards.", len(s.Deck))
+		}
+		c := s.Deck[len(s.Deck)-1]
+		s.Deck = s.Deck[:len(s.Deck)-1]
+		st.Hand = append(st.Hand, c)
+		drawn = append(drawn, c)
+	}
+	s.discardUnclaimed()
+	if len(drawn) > 0 {
+		s.Journal.AddPrivate(s.Moves, rules.SeatRef(seat)+" draws "+plural(len(drawn), "card")+".",
+			"You draw "+joinCards(drawn)+".", seat)
+	}
+	if short {
+		s.endGame("The shipment cards have run out")
+		return
+	}
+	if len(st.Hand) > handLimit {
+		s.Phase = PhaseDiscard
+		return
+	}
+	s.nextTurn()
+}
+
+// discardUnclaimed puts the spices no merchant could take into the discard pile, at the end of
+// the turn after the draw (a new ruling: they are not reshuffled into the deck the same turn).
+func (s *State) discardUnclaimed() {
+	if len(s.Unclaimed) > 0 {
+		s.Discard = append(s.Discard, s.Unclaimed...)
+		s.Unclaimed = nil
+	}
+}
+
+func (s *State) nextTurn() {
+	s.Turn = rules.Seat((int(s.Turn) + 1) % len(s.Seats))
+	s.Phase = PhaseMission
+}
+
+// endGame ends the game (rulebook "End of the Game"): the shipment cards in hands and in the deck
+// are discarded, and each player in turn, starting left of the last to play, has a last chance
+// to complete a mission.
+func (s *State) endGame(reason string) {
+	s.EndReason = reason
+	s.discardUnclaimed()
+	s.Journal.Add(s.Moves, "%s: the game ends. Each player may complete one last mission, starting with %s.",
+		reason, rules.SeatRef(rules.Seat((int(s.Turn)+1)%len(s.Seats))))
+	for i := range s.Seats {
+		s.Discard = append(s.Discard, s.Seats[i].Hand...)
+		s.Seats[i].Hand = []int{}
+	}
+	s.Discard = append(s.Discard, s.Deck...)
+	s.Deck = []int{}
+	n := len(s.Seats)
+	s.LastChance = make([]rules.Seat, n)
+	for i := range s.LastChance {
+		s.LastChance[i] = rules.Seat((int(s.Turn) + 1 + i) % n)
+	}
+	s.Phase = PhaseLastChance
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}
+
+// joinCards lists card ids: "S12", "S12 and S44", "S01, S12 and S44".
+func joinCards(cards []int) string {
+	text := ""
+	for i, c := range cards {
+		switch {
+		case i == 0:
+		case i == len(cards)-1:
+			text += " and "
+		default:
+			text += ", "
+		}
+		text += shipmentIDs[c]
+	}
+	return text
+}

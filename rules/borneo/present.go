@@ -1,0 +1,315 @@
+package borneo
+
+import (
+	"strings"
+
+	"spicebot/rules"
+)
+
+// Status is one public sentence saying what the game waits for.
+func (s *State) Status() string {
+	if s.Result != nil {
+		w := s.Result.Winners
+		if len(w) == 1 {
+			return "The game is over: " + rules.SeatRef(w[0]) + " wins with " + itoa(s.Result.Scores[w[0]]) + " points."
+		}
+		refs := make([]string, len(w))
+		for i, x := range w {
+			refs[i] = rules.SeatRef(x)
+		}
+		return "The game is over: " + strings.Join(refs, ", ") + " share the victory with " + itoa(s.Result.Scores[w[0]]) + " points."
+	}
+	actor, _ := s.actor()
+	text := rules.SeatRef(actor) + " " + s.task()
+	switch s.Phase {
+	case PhasePlacement:
+		total := len(s.Seats) * s.merchantsEach()
+		text += " (" + itoa(total-len(s.Placement)+1) + " of " + itoa(total) + ")"
+	case PhasePay:
+		text += " " + missionIDs[s.Pay.Mission] + ": " + remainingText(s.Pay) + " still owed"
+	case PhaseDiscard:
+		text += " (" + itoa(len(s.Seats[s.Turn].Hand)-handLimit) + " more)"
+	}
+	return text + "."
+}
+
+func (s *State) merchantsEach() int {
+	if s.FourMerchants {
+		return 4
+	}
+	return 3
+}
+
+// Private is the seat's hand in words, sent to that player only; empty for the observer.
+func (s *State) Private(seat rules.Seat) string {
+	if int(seat) < 0 || int(seat) >= len(s.Seats) {
+		return ""
+	}
+	hand := s.Seats[seat].Hand
+	if len(hand) == 0 {
+		return "Your hand is empty."
+	}
+	parts := make([]string, len(hand))
+	for i, c := range hand {
+		parts[i] = shipmentIDs[c] + " (" + cardShort(c) + ")"
+	}
+	return "Your hand: " + strings.Join(parts, ", ") + "."
+}
+
+// Log returns the log as viewer may read it: draws name the cards only for the drawer.
+func (s *State) Log(viewer rules.Seat) []rules.LogEntry { return s.Journal.For(viewer) }
+
+// Hidden lists the ids of the cards viewer may not see: other seats' hands, the shipment deck
+// and the harbour deck. Warehouses, harbours, fights, distributions, discards and completed
+// missions are public.
+func (s *State) Hidden(viewer rules.Seat) []string {
+	var out []string
+	for i := range s.Seats {
+		if rules.Seat(i) == viewer {
+			continue
+		}
+		for _, c := range s.Seats[i].Hand {
+			out = append(out, shipmentIDs[c])
+		}
+	}
+	for _, c := range s.Deck {
+		out = append(out, shipmentIDs[c])
+	}
+	for _, h := range s.HarbourDeck {
+		out = append(out, harbourIDs[h])
+	}
+	return out
+}
+
+// Label describes a move for a menu, naming only what seat may know.
+func (s *State) Label(seat rules.Seat, mv rules.Move) string {
+	m, ok := toMove(mv)
+	if !ok {
+		return "Unknown move"
+	}
+	switch m.Kind {
+	case KindPlace:
+		c := company(m.A)
+		return "Place a merchant in " + c.String() + " (#" + itoa(len(s.Companies[c])+1) + ")"
+	case KindMission:
+		typ := spice(-1)
+		if m.B > 0 {
+			typ = spice(m.B - 1)
+		}
+		return "Complete mission " + missionText(int(m.A), typ)
+	case KindPay:
+		item := int(m.A)
+		if m.B > 0 {
+			return "Pay " + itemID(item) + " (" + itemText(item) + ") as " + spiceNames[m.B-1] + ", taking the pirate ship"
+		}
+		return "Pay " + itemID(item) + " (" + itemText(item) + ")"
+	case KindCancel:
+		return "Abandon the mission (your warehouse is unchanged)"
+	case KindFight:
+		c := company(m.A)
+		col := s.Companies[c]
+		who := "a"
+		if int(m.C) < len(col) {
+			who = rules.SeatRef(col[m.C]) + "'s"
+		}
+		return "Attack " + who + " merchant at " + c.String() + " #" + itoa(int(m.C)+1) + " with your #" + itoa(int(m.B)+1)
+	case KindPlay:
+		text := "Play " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ")"
+		if s.Fight != nil {
+			text += ": " + itoa(shipments[m.A].flags(s.Fight.Company)) + " " + s.Fight.Company.String() + " flags"
+		}
+		return text
+	case KindDone:
+		if s.Fight == nil {
+			return "Done"
+		}
+		if s.Phase == PhaseDefend {
+			return "Done defending (" + itoa(s.Fight.defenceFlags()) + " flags + " + itoa(s.Fight.bonus()) + " bonus vs " + itoa(s.Fight.attackFlags()) + ")"
+		}
+		return "Done attacking (" + itoa(s.Fight.attackFlags()) + " flags)"
+	case KindStay:
+		if s.Fight == nil {
+			return "Stay"
+		}
+		return "Stay in " + s.Fight.Company.String() + " at #" + itoa(s.Fight.AttackerRank+1)
+	case KindRelocate:
+		c := company(m.A)
+		return "Move your merchant to " + c.String() + " (#" + itoa(len(s.Companies[c])+1) + ")"
+	case KindKeep:
+		return "Keep " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ") in your warehouse"
+	case KindKeepNone:
+		return "Keep no card"
+	case KindMove:
+		c, to := company(m.A), company(m.C)
+		return "Move your merchant at " + c.String() + " #" + itoa(int(m.B)+1) + " to " + to.String() + " (#" + itoa(len(s.Companies[to])+1) + ")"
+	case KindShip:
+		h := harbours[m.B]
+		return "Ship " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ") to " + h.name + " (" + itoa(int(h.monopoly)) + "/" + itoa(int(h.max)) + ")"
+	case KindPick:
+		return "Pick " + shipmentIDs[m.A] + " (" + cardSpice(int(m.A)) + ")"
+	case KindDiscard:
+		return "Discard " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ")"
+	case KindPass:
+		return "Pass (complete no mission)"
+	}
+	return m.String()
+}
+
+// viewPhase is the View.Phase name of the current phase.
+func (s *State) viewPhase() string {
+	switch s.Phase {
+	case PhaseReward:
+		return string(PhaseDefend)
+	case phaseRefill, phaseDraw:
+		return string(PhaseShip)
+	}
+	return string(s.Phase)
+}
+
+func cardView(c int) CardView {
+	sh := &shipments[c]
+	return CardView{
+		ID:     shipmentIDs[c],
+		Top:    [3]string{companyLetters[sh.top[0]], companyLetters[sh.top[1]], companyLetters[sh.top[2]]},
+		Bottom: companyLetters[sh.bottom],
+		Spice:  spiceNames[sh.spice],
+		Double: sh.mult == 2,
+	}
+}
+
+func cardViews(cards []int) []CardView {
+	out := make([]CardView, len(cards))
+	for i, c := range cards {
+		out[i] = cardView(c)
+	}
+	return out
+}
+
+func harbourView(h int, cards []int) HarbourView {
+	hc := &harbours[h]
+	return HarbourView{
+		ID: harbourIDs[h], Name: hc.name, Spice: hc.spice.String(),
+		Monopoly: int(hc.monopoly), Max: int(hc.max),
+		Cards: cardViews(cards), Flags: visibleFlags(cards),
+	}
+}
+
+func missionView(mi int) MissionView {
+	k := missions[mi].kind
+	return MissionView{ID: missionIDs[mi], Kind: missionKindNames[k], Text: missionKindText[k], VP: missionKindVP[k]}
+}
+
+// units counts a seat's warehouse spice units (pepper, cinnamon, cloves, nutmeg, wild).
+func (s *State) units(seat rules.Seat) [5]int {
+	return s.warehouseStock(seat, nil).units
+}
+
+// View returns what viewer may see; View(rules.Observer) is the public view.
+func (s *State) View(viewer rules.Seat) any {
+	v := &View{
+		Viewer:           viewer,
+		Players:          len(s.Seats),
+		Blackbeard:       s.Blackbeard,
+		FourMerchants:    s.FourMerchants,
+		Phase:            s.viewPhase(),
+		Turn:             s.Turn,
+		Active:           s.Active(),
+		Status:           s.Status(),
+		LastMove:         s.lastMove(),
+		DeckCount:        len(s.Deck),
+		DiscardCount:     len(s.Discard),
+		HarbourDeckCount: len(s.HarbourDeck),
+	}
+	if v.Active == nil {
+		v.Active = []rules.Seat{}
+	}
+	if s.Phase == PhasePlacement {
+		v.Turn = s.Placement[0]
+	}
+	for c := range s.Companies {
+		v.Companies[c] = CompanyView{Name: companyNames[c], Letter: companyLetters[c],
+			Merchants: append([]rules.Seat{}, s.Companies[c]...)}
+	}
+	v.Harbours = []HarbourView{}
+	for _, hb := range s.Harbours {
+		if hb.Card >= 0 {
+			v.Harbours = append(v.Harbours, harbourView(hb.Card, hb.Cards))
+		}
+	}
+	v.Missions = make([]MissionView, len(s.Missions))
+	for i, mi := range s.Missions {
+		v.Missions[i] = missionView(mi)
+	}
+	v.Seats = make([]SeatView, len(s.Seats))
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		sv := SeatView{
+			Seat:      rules.Seat(i),
+			HandCount: len(st.Hand),
+			Warehouse: cardViews(st.Cards),
+			Harbours:  make([]HarbourView, len(st.HarbourCards)),
+			Units:     s.units(rules.Seat(i)),
+			Missions:  make([]MissionView, len(st.Missions)),
+			Pirate:    s.Pirate == rules.Seat(i),
+		}
+		for j, h := range st.HarbourCards {
+			sv.Harbours[j] = harbourView(h, nil)
+		}
+		for j, mi := range st.Missions {
+			sv.Missions[j] = missionView(mi)
+		}
+		sv.Score = s.scoreOf(rules.Seat(i)).total
+		v.Seats[i] = sv
+	}
+	if int(viewer) >= 0 && int(viewer) < len(s.Seats) {
+		v.Hand = cardViews(s.Seats[viewer].Hand)
+	}
+	if f := s.Fight; f != nil {
+		v.Fight = &FightView{
+			Company: f.Company.letter(), Attacker: f.Attacker, Defender: f.Defender,
+			AttackerRank: f.AttackerRank + 1, DefenderRank: f.DefenderRank + 1,
+			AttackCards: cardViews(f.AttackCards), DefenceCards: cardViews(f.DefenceCards),
+			AttackFlags: f.attackFlags(), DefenceFlags: f.defenceFlags(), Bonus: f.bonus(),
+		}
+	}
+	if d := s.Dist; d != nil {
+		dv := &DistributionView{Harbour: harbourView(d.Harbour, d.Cards), Monopoly: d.Monopoly, Pool: cardViews(d.Pool)}
+		for _, c := range d.Companies {
+			dv.Companies = append(dv.Companies, c.letter())
+		}
+		if len(d.Pickers) > 0 {
+			dv.Picker = d.picker().Seat
+		}
+		v.Distribution = dv
+	}
+	if p := s.Pay; p != nil {
+		pv := &PaymentView{Seat: p.Seat, Mission: missionView(p.Mission), Paid: make([]string, len(p.Paid)), Remaining: remainingText(p)}
+		if p.Type >= 0 {
+			pv.Type = p.Type.String()
+		}
+		for i, item := range p.Paid {
+			pv.Paid[i] = itemID(item)
+		}
+		v.Payment = pv
+	}
+	if s.Result != nil {
+		out := *s.Result
+		v.Outcome = &out
+	}
+	return v
+}
+
+// lastMove is the first public log line of the latest move, or "".
+func (s *State) lastMove() string {
+	if s.Moves == 0 {
+		return ""
+	}
+	lines := s.Journal.Lines
+	first := ""
+	for i := len(lines) - 1; i >= 0 && lines[i].Version == s.Moves; i-- {
+		if lines[i].Public != "" {
+			first = lines[i].Public
+		}
+	}
+	return first
+}

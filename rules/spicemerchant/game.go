@@ -1,0 +1,190 @@
+package spicemerchant
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"spicebot/rules"
+)
+
+// Game is Spice Merchant (id "spice-merchant"), for 3 or 4 players, with no options.
+var Game rules.Game = game{}
+
+type game struct{}
+
+// ID is "spice-merchant".
+func (game) ID() string { return "spice-merchant" }
+
+// Name is "Spice Merchant".
+func (game) Name() string { return "Spice Merchant" }
+
+// Players returns 3 and 4 (rulebook: "Players : 3 ~ 4").
+func (game) Players() (int, int) { return 3, 4 }
+
+// Options is empty: the rulebook has no variants.
+func (game) Options() []rules.Option { return nil }
+
+// New sets up a game (rulebook "Preparation"): a random first player (NOTES §3.4.9), the 84
+// spice cards shuffled, 7 dealt to each seat, and round 1's secret registration under way. It
+// returns an error for a player count other than 3 or 4 or for any option.
+func (game) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
+	if err := rules.CheckOptions(Game, players, opts); err != nil {
+		return nil, fmt.Errorf("new spice merchant game: %w", err)
+	}
+	s := &State{NumPlayers: players, RNG: rules.NewRNG(seed), Round: 1}
+	s.First = rules.Seat(s.RNG.Intn(players))
+	s.Turn = s.First
+	s.Deck = make([]int, NumCards)
+	for i := range s.Deck {
+		s.Deck[i] = i
+	}
+	s.RNG.ShuffleInts(s.Deck)
+	s.History.Lines = make([]rules.LogLine, 0, 128)
+	s.Seats = make([]Player, players)
+	for i := range s.Seats {
+		s.Seats[i].Hand = make([]int, 0, HandSize+1)
+	}
+	for n := 0; n < HandSize; n++ {
+		for i := range s.Seats {
+			c := s.Deck[len(s.Deck)-1]
+			s.Deck = s.Deck[:len(s.Deck)-1]
+			s.Seats[i].Hand = insertSorted(s.Seats[i].Hand, c)
+		}
+	}
+	s.addLine(fmt.Sprintf("Spice Merchant for %d players: %s is the first player. Each player is dealt %d cards.",
+		players, rules.SeatRef(s.First), HandSize), "", 0)
+	for i := range s.Seats {
+		s.addLine("", "You are dealt "+kindList(s.Seats[i].Hand)+".", rules.Seat(i))
+	}
+	s.beginRegistration()
+	return s, nil
+}
+
+// Load rebuilds a state from its JSON. It returns an error if the JSON does not parse or does
+// not describe a consistent game (player count, phase, round, every card exactly once).
+func (game) Load(data []byte) (rules.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("load spice merchant: %w", err)
+	}
+	if err := s.validate(); err != nil {
+		return nil, fmt.Errorf("load spice merchant: %w", err)
+	}
+	return &s, nil
+}
+
+// validate checks the invariants a stored state must satisfy.
+func (s *State) validate() error {
+	if s.NumPlayers < 3 || s.NumPlayers > 4 || len(s.Seats) != s.NumPlayers {
+		return fmt.Errorf("bad player count %d with %d seats", s.NumPlayers, len(s.Seats))
+	}
+	if s.Round < 1 || s.Round > Rounds {
+		return fmt.Errorf("bad round %d", s.Round)
+	}
+	switch s.Phase {
+	case PhaseRegister, PhaseTurns:
+	case PhaseOver:
+		if s.Final == nil {
+			return fmt.Errorf("finished game has no outcome")
+		}
+	default:
+		return fmt.Errorf("unknown phase %q", s.Phase)
+	}
+	if s.First < 0 || int(s.First) >= s.NumPlayers || s.Turn < 0 || int(s.Turn) >= s.NumPlayers {
+		return fmt.Errorf("bad first player %d or turn %d", s.First, s.Turn)
+	}
+	var seen [NumCards]bool
+	mark := func(where string, cards []int) error {
+		for _, c := range cards {
+			if c < 0 || c >= NumCards {
+				return fmt.Errorf("%s: no card %d", where, c)
+			}
+			if seen[c] {
+				return fmt.Errorf("%s: card %s appears twice", where, CardID(c))
+			}
+			seen[c] = true
+		}
+		return nil
+	}
+	if err := mark("deck", s.Deck); err != nil {
+		return err
+	}
+	if err := mark("discard", s.Discard); err != nil {
+		return err
+	}
+	for m, mk := range s.Markets {
+		if len(mk.Cards) > MaxDemand || mk.Spice < 0 || mk.Spice >= NumSpices {
+			return fmt.Errorf("market %s is invalid", marketLetter(m))
+		}
+		for _, c := range mk.Cards {
+			if c >= 0 && c < NumCards && cardKind[c] != mk.Spice {
+				return fmt.Errorf("market %s mixes spices", marketLetter(m))
+			}
+		}
+		if err := mark("market "+marketLetter(m), mk.Cards); err != nil {
+			return err
+		}
+	}
+	for i, p := range s.Seats {
+		for _, pile := range [][]int{p.Hand, p.Secret, p.Open, p.Sold} {
+			if err := mark(fmt.Sprintf("seat %d", i), pile); err != nil {
+				return err
+			}
+		}
+		if p.Need < 0 || len(p.Open) > 1 {
+			return fmt.Errorf("seat %d is invalid", i)
+		}
+	}
+	for c, ok := range seen {
+		if !ok {
+			return fmt.Errorf("card %s is missing", CardID(c))
+		}
+	}
+	return nil
+}
+
+// ParseMove reads a move's text form ("secret ginger", "open clove", "demand 3 ginger B",
+// "pass"); see Move. It returns an *rules.IllegalMoveError for any other text.
+func (game) ParseMove(text string) (rules.Move, error) {
+	m, err := parseMove(text)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Rules returns the rules summary, one topic per rulebook section.
+func (game) Rules() []rules.Topic {
+	var tables strings.Builder
+	for k := Spice(0); k < NumSpices; k++ {
+		info := spices[k]
+		fmt.Fprintf(&tables, "%s (%d cards): 1 card %d, 2 cards %d, 3 cards %d, 4 cards %d.\n",
+			capitalize(info.name), info.cards, info.scores[0], info.scores[1], info.scores[2], info.scores[3])
+	}
+	return []rules.Topic{
+		{Key: "goal", Title: "Goal", Text: "Over 4 rounds, sell spices in the six world markets A–F. " +
+			"A spice sells for more the more cards of it lie on a market, and you put those cards there " +
+			"yourself: fake the demand for what you are selling. Most points after round 4 wins."},
+		{Key: "setup", Title: "Preparation", Text: "84 spice cards of six kinds. Each player gets 7; the rest " +
+			"form the deck. The first player is chosen at random and changes each round."},
+		{Key: "secret", Title: "Secret goods", Text: "Each round starts with every player registering secret " +
+			"goods face down at the same time: 1 card in rounds 1–2, 2 cards in rounds 3–4 (the same kind is " +
+			"allowed; play `secret ginger` once per card). Then everybody draws back to 7."},
+		{Key: "turn", Title: "Your turn", Text: "From the first player, in seat order, each turn do one thing:\n" +
+			"• Open goods (`open ginger`): put one more good face up; once per round; it may match a secret good.\n" +
+			"• Fake demand (`demand 3 ginger B`): put 1–4 cards of one spice on one market.\n" +
+			"Then draw back to 7 (not once the deck is empty). Pass only when you can do neither."},
+		{Key: "markets", Title: "Markets", Text: "A market holds one spice and at most 4 cards: add to a market " +
+			"only the spice already there. A spice may occupy at most 2 markets."},
+		{Key: "round-end", Title: "End of a round", Text: "The round ends at once when all six markets are " +
+			"occupied or two markets hold 4 cards (or when every player passes in a row). Everyone reveals " +
+			"their goods. Each good sells in a different market holding its spice, for that spice's value at " +
+			"that market's card count; the best markets are chosen for you. Goods that cannot be sold are discarded."},
+		{Key: "new-round", Title: "New round", Text: "The next player becomes first player. Sold goods and hands " +
+			"stay; the deck, the market cards and the unsold goods are shuffled into a new deck."},
+		{Key: "end", Title: "End of the game", Text: "After round 4 the highest score wins; on a tie the player " +
+			"who sold the most goods; if still tied, the tied players are co-winners."},
+		{Key: "spices", Title: "Spices and values", Text: strings.TrimSpace(tables.String())},
+	}
+}

@@ -1,0 +1,632 @@
+package spicemerchant
+
+import (
+	"strconv"
+
+	"spicebot/rules"
+)
+
+// The phases of a round, as stored in State.Phase.
+const (
+	// PhaseRegister: every player registers secret goods at once (rulebook "Play").
+	PhaseRegister = "register"
+	// PhaseTurns: players take turns from the first player (open goods, fake demand, pass).
+	PhaseTurns = "turns"
+	// PhaseOver: the fourth round has been scored.
+	PhaseOver = "over"
+)
+
+// State is a Spice Merchant game: plain data whose JSON is the storage format. Cards are indices
+// 0..83 into the spice table (id "C01" is index 0). Every pile keeps its cards in a defined order:
+// hands, secret goods and sold goods sorted by index, markets in the order the cards were put
+// down, the deck with its top at the end.
+type State struct {
+	// NumPlayers is the number of seats (3 or 4).
+	NumPlayers int `json:"players"`
+	// Applied counts the moves applied since setup (State.Version).
+	Applied int `json:"version"`
+	// RNG draws the first player and every shuffle.
+	RNG rules.RNG `json:"rng"`
+	// Round is the round being played, 1..4 (4 once the game is over).
+	Round int `json:"round"`
+	// Phase is PhaseRegister, PhaseTurns or PhaseOver.
+	Phase string `json:"phase"`
+	// First is this round's first player; Turn the seat to play in PhaseTurns.
+	First rules.Seat `json:"first"`
+	Turn  rules.Seat `json:"turn"`
+	// Passes counts the passes in a row since the last action (NOTES §3.4.2).
+	Passes int `json:"passes,omitempty"`
+	// Deck is the draw pile, top card last.
+	Deck []int `json:"deck"`
+	// Discard holds goods left unsold at the end of the last round; they are shuffled into the
+	// deck when the next round starts, so it is only non-empty once the game is over.
+	Discard []int `json:"discard,omitempty"`
+	// Markets are the six world markets A–F.
+	Markets [NumMarkets]Market `json:"markets"`
+	// Seats has one entry per seat, in seat (turn) order.
+	Seats []Player `json:"seats"`
+	// History is the game log (State.Log redacts it per viewer).
+	History rules.Log `json:"log"`
+	// Final is the result once the game is over.
+	Final *rules.Outcome `json:"outcome,omitempty"`
+}
+
+// Market is one world market: the demand cards on it, all of one spice, at most 4.
+type Market struct {
+	// Spice is the spice on the market; meaningless while Cards is empty.
+	Spice Spice `json:"spice"`
+	Cards []int `json:"cards"`
+}
+
+// Player is one seat's cards and score.
+type Player struct {
+	// Hand is the seat's hand, sorted (hidden from the others).
+	Hand []int `json:"hand"`
+	// Secret are the face-down secret goods of this round (hidden from the others until the
+	// round ends); Open the face-up open good of this round (at most one).
+	Secret []int `json:"secret"`
+	Open   []int `json:"open"`
+	// Need is how many secret goods the seat still has to register in PhaseRegister.
+	Need int `json:"need"`
+	// Sold are the goods sold so far, kept face up (rulebook "The beginning of new round").
+	Sold []int `json:"sold"`
+	// Score is the points scored so far; RoundScores the points of each finished round.
+	Score       int   `json:"score"`
+	RoundScores []int `json:"round_scores"`
+	// Last is the result of the last finished round, nil before the first round ends.
+	Last *RoundResult `json:"last,omitempty"`
+}
+
+// RoundResult is what a seat sold and discarded when a round ended.
+type RoundResult struct {
+	Round int `json:"round"`
+	// Sales are the goods sold, in market order; Discarded the spices of the goods left unsold.
+	Sales     []Sale  `json:"sales"`
+	Discarded []Spice `json:"discarded"`
+	// Points is the sum of the sales' points.
+	Points int `json:"points"`
+}
+
+// Sale is one good sold: the card, the market (0..5 for A..F), the market's demand (card count)
+// and the points scored.
+type Sale struct {
+	Card   int `json:"card"`
+	Market int `json:"market"`
+	Demand int `json:"demand"`
+	Points int `json:"points"`
+}
+
+// Players is the number of seats.
+func (s *State) Players() int { return s.NumPlayers }
+
+// Version counts the moves applied since setup.
+func (s *State) Version() int { return s.Applied }
+
+// Active lists every seat during secret registration (whether or not it has registered, so it
+// reveals nothing), the seat to play during turns, and nobody once the game is over.
+func (s *State) Active() []rules.Seat {
+	switch s.Phase {
+	case PhaseRegister:
+		out := make([]rules.Seat, s.NumPlayers)
+		for i := range out {
+			out[i] = rules.Seat(i)
+		}
+		return out
+	case PhaseTurns:
+		return []rules.Seat{s.Turn}
+	}
+	return nil
+}
+
+// waiting counts the seats that still have secret goods to register.
+func (s *State) waiting() int {
+	n := 0
+	for i := range s.Seats {
+		if s.Seats[i].Need > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Status says publicly what the game waits for: how many players still have to register secret
+// goods (never which), whose turn it is and what they may do, or the result.
+func (s *State) Status() string {
+	switch s.Phase {
+	case PhaseRegister:
+		n := s.waiting()
+		if n == 1 {
+			return "Waiting for 1 player to register secret goods."
+		}
+		return "Waiting for " + strconv.Itoa(n) + " players to register secret goods."
+	case PhaseTurns:
+		if len(s.Seats[s.Turn].Open) > 0 {
+			return rules.SeatRef(s.Turn) + " to play: fake demand."
+		}
+		return rules.SeatRef(s.Turn) + " to play: open goods or fake demand."
+	}
+	if s.Final == nil {
+		return "Game over."
+	}
+	return "Game over: " + s.winnerSentence() + "."
+}
+
+// handCounts counts a hand's cards by spice.
+func handCounts(hand []int) (c [NumSpices]int) {
+	for _, id := range hand {
+		c[cardKind[id]]++
+	}
+	return c
+}
+
+// marketUse counts the markets each spice occupies.
+func (s *State) marketUse() (u [NumSpices]int) {
+	for i := range s.Markets {
+		if len(s.Markets[i].Cards) > 0 {
+			u[s.Markets[i].Spice]++
+		}
+	}
+	return u
+}
+
+// demandRoom returns how many cards of spice k may be added to market m: up to 4 minus the cards
+// there if it holds k, 4 if it is empty and k occupies fewer than two markets, else 0 (rulebook
+// "Fake demand"; NOTES §3.4.3).
+func (s *State) demandRoom(k Spice, m int, use *[NumSpices]int) int {
+	mk := &s.Markets[m]
+	if len(mk.Cards) == 0 {
+		if use[k] >= 2 {
+			return 0
+		}
+		return MaxDemand
+	}
+	if mk.Spice != k {
+		return 0
+	}
+	return MaxDemand - len(mk.Cards)
+}
+
+// Legal lists seat's moves in a stable order. During registration: "secret" for each spice in
+// hand, while the seat has secret goods to register. On the seat's turn: "open" for each spice in
+// hand (once per round), then every legal fake demand by spice, market and count; "pass" alone
+// when there is nothing else (NOTES §3.4.2). Empty otherwise.
+func (s *State) Legal(seat rules.Seat) []rules.Move {
+	if seat < 0 || int(seat) >= s.NumPlayers {
+		return nil
+	}
+	p := &s.Seats[seat]
+	switch s.Phase {
+	case PhaseRegister:
+		if p.Need == 0 {
+			return nil
+		}
+		counts := handCounts(p.Hand)
+		n := 0
+		for _, c := range counts {
+			if c > 0 {
+				n++
+			}
+		}
+		out := make([]rules.Move, 0, n)
+		for k := Spice(0); k < NumSpices; k++ {
+			if counts[k] > 0 {
+				out = append(out, moveTable.secret[k])
+			}
+		}
+		return out
+	case PhaseTurns:
+		if seat != s.Turn {
+			return nil
+		}
+		counts := handCounts(p.Hand)
+		use := s.marketUse()
+		var room [NumSpices][NumMarkets]int8
+		n := 0
+		if len(p.Open) == 0 {
+			for k := range counts {
+				if counts[k] > 0 {
+					n++
+				}
+			}
+		}
+		for k := Spice(0); k < NumSpices; k++ {
+			if counts[k] == 0 {
+				continue
+			}
+			for m := 0; m < NumMarkets; m++ {
+				r := min(s.demandRoom(k, m, &use), counts[k])
+				room[k][m] = int8(r)
+				n += r
+			}
+		}
+		if n == 0 {
+			return []rules.Move{moveTable.pass}
+		}
+		out := make([]rules.Move, 0, n)
+		if len(p.Open) == 0 {
+			for k := Spice(0); k < NumSpices; k++ {
+				if counts[k] > 0 {
+					out = append(out, moveTable.open[k])
+				}
+			}
+		}
+		for k := Spice(0); k < NumSpices; k++ {
+			if counts[k] == 0 {
+				continue
+			}
+			for m := 0; m < NumMarkets; m++ {
+				out = append(out, moveTable.demand[k][m][:room[k][m]]...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// canAct reports whether the seat to play has a legal action other than pass.
+func (s *State) canAct(seat rules.Seat) bool {
+	p := &s.Seats[seat]
+	if len(p.Hand) == 0 {
+		return false
+	}
+	if len(p.Open) == 0 {
+		return true
+	}
+	counts := handCounts(p.Hand)
+	use := s.marketUse()
+	for k := Spice(0); k < NumSpices; k++ {
+		if counts[k] == 0 {
+			continue
+		}
+		for m := 0; m < NumMarkets; m++ {
+			if s.demandRoom(k, m, &use) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// check returns nil if seat may play m now, else an *rules.IllegalMoveError saying why. It
+// accepts exactly the moves Legal lists.
+func (s *State) check(seat rules.Seat, m Move) error {
+	if s.Phase == PhaseOver {
+		return rules.Illegal(m, "The game is over.")
+	}
+	if seat < 0 || int(seat) >= s.NumPlayers {
+		return rules.Illegal(m, "Only a seated player can make moves.")
+	}
+	if !m.valid() {
+		return rules.Illegal(m, "That is not a Spice Merchant move.")
+	}
+	p := &s.Seats[seat]
+	has := 0
+	if m.Kind != MovePass {
+		has = handCounts(p.Hand)[m.Spice]
+	}
+	name := m.Spice.Name()
+	if s.Phase == PhaseRegister {
+		if m.Kind != MoveSecret {
+			return rules.Illegal(m, "Round %d is starting: every player registers secret goods first.", s.Round)
+		}
+		if p.Need == 0 {
+			return rules.Illegal(m, "You have registered your secret goods for this round; waiting for the others.")
+		}
+		if has == 0 {
+			return rules.Illegal(m, "You have no %s in hand.", name)
+		}
+		return nil
+	}
+	if seat != s.Turn {
+		return rules.Illegal(m, "It is not your turn: %s is playing.", rules.SeatRef(s.Turn))
+	}
+	switch m.Kind {
+	case MoveSecret:
+		return rules.Illegal(m, "Secret goods are registered only at the start of a round.")
+	case MoveOpen:
+		if len(p.Open) > 0 {
+			return rules.Illegal(m, "You have already registered open goods this round.")
+		}
+		if has == 0 {
+			return rules.Illegal(m, "You have no %s in hand.", name)
+		}
+	case MoveDemand:
+		mk := &s.Markets[m.Market]
+		letter := marketLetter(m.Market)
+		if len(mk.Cards) > 0 && mk.Spice != m.Spice {
+			return rules.Illegal(m, "Market %s already holds %s; put %s on an empty market or one with %s.",
+				letter, mk.Spice.Name(), name, name)
+		}
+		if len(mk.Cards) == 0 {
+			if use := s.marketUse(); use[m.Spice] >= 2 {
+				return rules.Illegal(m, "%s already occupies two markets.", capitalize(name))
+			}
+		}
+		if room := MaxDemand - len(mk.Cards); m.Count > room {
+			return rules.Illegal(m, "Market %s holds %d %s; it takes at most 4 cards, so only %d more.",
+				letter, len(mk.Cards), name, room)
+		}
+		if has == 0 {
+			return rules.Illegal(m, "You have no %s in hand.", name)
+		}
+		if m.Count > has {
+			return rules.Illegal(m, "You have only %d %s.", has, name)
+		}
+	case MovePass:
+		if s.canAct(seat) {
+			return rules.Illegal(m, "You may pass only when you have no legal action; open goods or fake demand instead.")
+		}
+	}
+	return nil
+}
+
+// capitalize upper-cases the first letter of an ASCII word.
+func capitalize(w string) string {
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
+		return w
+	}
+	return string(w[0]-'a'+'A') + w[1:]
+}
+
+// Apply makes seat play m and runs what follows automatically: refilling hands, the end of a
+// round (selling every player's goods), the next round's reshuffle and the end of the game. A move
+// that is not legal returns an *rules.IllegalMoveError and changes nothing.
+func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
+	var m Move
+	switch t := mv.(type) {
+	case Move:
+		m = t
+	case *Move:
+		if t == nil {
+			return rules.Illegal(nil, "No move was given.")
+		}
+		m = *t
+	case nil:
+		return rules.Illegal(nil, "No move was given.")
+	default:
+		p, err := parseMove(mv.String())
+		if err != nil {
+			return err
+		}
+		m = p
+	}
+	if err := s.check(seat, m); err != nil {
+		return err
+	}
+	s.Applied++
+	switch m.Kind {
+	case MoveSecret:
+		s.applySecret(seat, m.Spice)
+	case MoveOpen:
+		s.applyOpen(seat, m.Spice)
+	case MoveDemand:
+		s.applyDemand(seat, m)
+	default:
+		s.applyPass(seat)
+	}
+	return nil
+}
+
+// kindIndex returns the index in the sorted hand of the first card of spice k, or -1.
+func kindIndex(hand []int, k Spice) int {
+	for i, c := range hand {
+		if cardKind[c] == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// removeAt removes n cards from hand at index i, in place.
+func removeAt(hand []int, i, n int) []int {
+	return append(hand[:i], hand[i+n:]...)
+}
+
+// insertSorted adds card c to the sorted pile.
+func insertSorted(pile []int, c int) []int {
+	pile = append(pile, c)
+	i := len(pile) - 1
+	for i > 0 && pile[i-1] > c {
+		pile[i] = pile[i-1]
+		i--
+	}
+	pile[i] = c
+	return pile
+}
+
+// addLine appends a log line at the current version: public text for everyone, and private text
+// instead for seat to when to is a seat (private may be "" to add a public line only).
+func (s *State) addLine(public, private string, to rules.Seat) {
+	ln := rules.LogLine{Version: s.Applied, Public: public}
+	if private != "" {
+		ln.Private = private
+		ln.To = seatOnly[to : to+1 : to+1]
+	}
+	s.History.Lines = append(s.History.Lines, ln)
+}
+
+// applySecret registers the lowest card of spice k in seat's hand as a secret good; when the last
+// good of the last seat is registered, everyone refills and the turns begin. The public log gets
+// nothing: nobody learns who has registered (rulebook "Play"; NOTES §3.4.1, §3.4.11).
+func (s *State) applySecret(seat rules.Seat, k Spice) {
+	p := &s.Seats[seat]
+	i := kindIndex(p.Hand, k)
+	p.Secret = insertSorted(p.Secret, p.Hand[i])
+	p.Hand = removeAt(p.Hand, i, 1)
+	p.Need--
+	s.addLine("", "You register "+spices[k].name+" as a secret good.", seat)
+	if s.waiting() == 0 {
+		s.startTurns()
+	}
+}
+
+// startTurns ends the registration: every seat draws back up to 7 cards, from the first player
+// clockwise, and the first player's turn begins.
+func (s *State) startTurns() {
+	s.addLine("All players have registered their secret goods; "+seatRef(s.First)+" plays first.", "", 0)
+	for i := 0; i < s.NumPlayers; i++ {
+		seat := rules.Seat((int(s.First) + i) % s.NumPlayers)
+		if drawn, n := s.refill(seat); n > 0 {
+			var buf [128]byte
+			b := append(buf[:0], "You draw "...)
+			b = appendKinds(b, drawn[:n])
+			b = append(b, '.')
+			s.addLine("", string(b), seat)
+		}
+	}
+	if len(s.Deck) == 0 {
+		s.addLine("The deck is empty: nobody draws again this round.", "", 0)
+	}
+	s.Phase = PhaseTurns
+	s.Turn = s.First
+	s.Passes = 0
+}
+
+// seatOnly lists seats 0..3 so that a private log line's recipient list is a shared,
+// read-only, capacity-capped slice of it rather than a new allocation. Nothing writes to it.
+var seatOnly = [...]rules.Seat{0, 1, 2, 3}
+
+// seatRefs are rules.SeatRef of seats 0..3, so that log lines need no formatting.
+var seatRefs = [...]string{"{0}", "{1}", "{2}", "{3}"}
+
+// seatRef returns rules.SeatRef(seat).
+func seatRef(seat rules.Seat) string {
+	if seat >= 0 && int(seat) < len(seatRefs) {
+		return seatRefs[seat]
+	}
+	return rules.SeatRef(seat)
+}
+
+// appendKinds appends the names of spices, comma-separated.
+func appendKinds(b []byte, kinds []Spice) []byte {
+	for i, k := range kinds {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, spices[k].name...)
+	}
+	return b
+}
+
+// refill draws seat back up to 7 cards while the deck lasts (NOTES §3.4.7: no reshuffle during a
+// round) and returns the spices drawn and how many.
+func (s *State) refill(seat rules.Seat) (drawn [HandSize]Spice, n int) {
+	p := &s.Seats[seat]
+	for len(p.Hand) < HandSize && len(s.Deck) > 0 {
+		c := s.Deck[len(s.Deck)-1]
+		s.Deck = s.Deck[:len(s.Deck)-1]
+		p.Hand = insertSorted(p.Hand, c)
+		drawn[n] = cardKind[c]
+		n++
+	}
+	return drawn, n
+}
+
+// actionLine refills seat's hand after an open-goods or fake-demand move m and logs the move:
+// the public text says how many cards were drawn, the seat's private text which spices.
+func (s *State) actionLine(seat rules.Seat, m Move) {
+	drawn, n := s.refill(seat)
+	var pbuf, vbuf [192]byte
+	pub := append(pbuf[:0], seatRef(seat)...)
+	priv := append(vbuf[:0], "You"...)
+	name := spices[m.Spice].name
+	if m.Kind == MoveOpen {
+		pub = append(pub, " registers open goods: "...)
+		pub = append(pub, name...)
+		priv = append(priv, " register open goods: "...)
+		priv = append(priv, name...)
+	} else {
+		mk := &s.Markets[m.Market]
+		var wbuf [96]byte
+		w := append(wbuf[:0], " demand: "...)
+		w = append(w, byte('0'+m.Count), ' ')
+		w = append(w, name...)
+		w = append(w, " on market "...)
+		w = append(w, byte('A'+m.Market))
+		w = append(w, " (now "...)
+		w = strconv.AppendInt(w, int64(len(mk.Cards)), 10)
+		w = append(w, ", worth "...)
+		w = strconv.AppendInt(w, int64(m.Spice.Value(len(mk.Cards))), 10)
+		w = append(w, " a good)"...)
+		pub = append(append(pub, " fakes"...), w...)
+		priv = append(append(priv, " fake"...), w...)
+	}
+	switch {
+	case n == 1:
+		pub = append(pub, " and draws 1 card."...)
+	case n > 1:
+		pub = append(pub, " and draws "...)
+		pub = strconv.AppendInt(pub, int64(n), 10)
+		pub = append(pub, " cards."...)
+	default:
+		pub = append(pub, "; the deck is empty, so no card is drawn."...)
+		priv = append(priv, "; the deck is empty, so you draw nothing."...)
+	}
+	if n > 0 {
+		priv = append(priv, " and draw "...)
+		priv = appendKinds(priv, drawn[:n])
+		priv = append(priv, '.')
+	}
+	s.addLine(string(pub), string(priv), seat)
+}
+
+// applyOpen puts the lowest card of spice k face up as seat's open good, refills the hand
+// (rulebook "Play": you always have 7 cards when your turn finishes) and passes the turn.
+func (s *State) applyOpen(seat rules.Seat, k Spice) {
+	p := &s.Seats[seat]
+	i := kindIndex(p.Hand, k)
+	p.Open = append(p.Open, p.Hand[i])
+	p.Hand = removeAt(p.Hand, i, 1)
+	s.actionLine(seat, Move{Kind: MoveOpen, Spice: k})
+	s.Passes = 0
+	s.nextTurn()
+}
+
+// applyDemand puts m.Count cards of m.Spice on market m.Market, refills, and ends the round at
+// once if all six markets are occupied or two hold four cards (rulebook "The end of round";
+// NOTES §3.4.4).
+func (s *State) applyDemand(seat rules.Seat, m Move) {
+	p := &s.Seats[seat]
+	i := kindIndex(p.Hand, m.Spice)
+	mk := &s.Markets[m.Market]
+	mk.Spice = m.Spice
+	mk.Cards = append(mk.Cards, p.Hand[i:i+m.Count]...)
+	p.Hand = removeAt(p.Hand, i, m.Count)
+	s.actionLine(seat, m)
+	s.Passes = 0
+	occupied, full := 0, 0
+	for i := range s.Markets {
+		switch len(s.Markets[i].Cards) {
+		case 0:
+		case MaxDemand:
+			occupied++
+			full++
+		default:
+			occupied++
+		}
+	}
+	switch {
+	case full >= 2:
+		s.endRound("two markets hold four cards")
+	case occupied == NumMarkets:
+		s.endRound("all six markets are occupied")
+	default:
+		s.nextTurn()
+	}
+}
+
+// applyPass passes; when every player has passed in a row the round ends (NOTES §3.4.2).
+func (s *State) applyPass(seat rules.Seat) {
+	s.addLine(seatRef(seat)+" passes: no legal action.", "", 0)
+	s.Passes++
+	if s.Passes >= s.NumPlayers {
+		s.endRound("every player passed in a row")
+		return
+	}
+	s.nextTurn()
+}
+
+// nextTurn gives the turn to the next seat clockwise (NOTES §3.4.10).
+func (s *State) nextTurn() {
+	s.Turn = rules.Seat((int(s.Turn) + 1) % s.NumPlayers)
+}
