@@ -47,10 +47,11 @@ type Bot struct {
 	appID   string
 	ready   chan struct{}
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	nudge  chan struct{}
-	wg     sync.WaitGroup
+	ctx     context.Context
+	cancel  context.CancelFunc
+	nudge   chan struct{} // wakes the board worker
+	nudgeDM chan struct{} // wakes the DM worker
+	wg      sync.WaitGroup
 }
 
 // New makes a bot over an open store and the registered games. It does not connect; see Open.
@@ -81,7 +82,7 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
-		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1),
+		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), nudgeDM: make(chan struct{}, 1),
 	}
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
@@ -110,8 +111,9 @@ func (b *Bot) Open(ctx context.Context) error {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	b.log.Info("commands registered", "count", len(defs), "guild", b.cfg.GuildID)
-	b.wg.Add(1)
-	go b.worker()
+	b.wg.Add(2)
+	go b.worker(b.nudge, commands.KindBoard, commands.KindNotice)
+	go b.worker(b.nudgeDM, commands.KindDM)
 	b.kick()
 	return nil
 }
@@ -154,11 +156,13 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	}
 }
 
-// kick wakes the outbox worker.
+// kick wakes the outbox workers.
 func (b *Bot) kick() {
-	select {
-	case b.nudge <- struct{}{}:
-	default:
+	for _, ch := range []chan struct{}{b.nudge, b.nudgeDM} {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
 	}
 }
 

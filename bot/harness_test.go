@@ -36,6 +36,8 @@ type harness struct {
 	users   []string
 	// lastGame is the row id of the game openLobby started.
 	lastGame int64
+	// lobbyID is the id of the last lobby message: boards of the current game come after it.
+	lobbyID uint64
 }
 
 // syncBuffer collects the bot's log lines so tests can scan them.
@@ -170,6 +172,7 @@ func (h *harness) openLobby(game string, players int, opts ...discordtest.Option
 	if lobby.Ephemeral || !strings.Contains(lobby.Content, "lobby") {
 		h.t.Fatalf("lobby message = %+v", lobby)
 	}
+	h.lobbyID, _ = strconv.ParseUint(lobby.ID, 10, 64)
 	join, ok := lobby.Button("Join")
 	if !ok {
 		h.t.Fatalf("lobby has no Join button: %v", lobby.CustomIDs())
@@ -199,6 +202,9 @@ func (h *harness) boardAt(v int) discordtest.Message {
 	m, err := h.srv.WaitFor(ctxT(h.t), func(m discordtest.Message) bool {
 		if m.Kind != discordtest.KindChannel || m.ChannelID != h.channel {
 			return false
+		}
+		if id, _ := strconv.ParseUint(m.ID, 10, 64); id < h.lobbyID {
+			return false // a board of an earlier game
 		}
 		sub := moveRE.FindStringSubmatch(m.Content)
 		return sub != nil && sub[1] == strconv.Itoa(v)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -15,8 +16,10 @@ import (
 // maxAttempts is how often an outbox item is tried before it is given up (and logged).
 const maxAttempts = 5
 
-// worker delivers the outbox whenever it is nudged, and every RetryDelay while items wait.
-func (b *Bot) worker() {
+// worker delivers the outbox items of the given kinds whenever nudged, and every RetryDelay while
+// items wait. Boards and notices have one worker and DMs another, so a slow DM never holds up the
+// next board.
+func (b *Bot) worker(nudge <-chan struct{}, kinds ...string) {
 	defer b.wg.Done()
 	timer := time.NewTimer(b.cfg.RetryDelay)
 	defer timer.Stop()
@@ -24,24 +27,30 @@ func (b *Bot) worker() {
 		select {
 		case <-b.ctx.Done():
 			return
-		case <-b.nudge:
+		case <-nudge:
 		case <-timer.C:
 		}
-		b.deliverPending(b.ctx)
+		b.deliverPending(b.ctx, kinds)
 		timer.Reset(b.cfg.RetryDelay)
 	}
 }
 
 // deliverPending sends every pending outbox item, oldest first. A game's board items are
 // coalesced into one post showing the current board.
-func (b *Bot) deliverPending(ctx context.Context) {
+func (b *Bot) deliverPending(ctx context.Context, kinds []string) {
 	for ctx.Err() == nil {
-		items, err := b.store.PendingOutbox(ctx, 100)
+		all, err := b.store.PendingOutbox(ctx, 0)
 		if err != nil {
 			if ctx.Err() == nil {
 				b.log.Error("read outbox", "err", err)
 			}
 			return
+		}
+		var items []data.OutboxItem
+		for _, it := range all {
+			if slices.Contains(kinds, it.Kind) {
+				items = append(items, it)
+			}
 		}
 		if len(items) == 0 {
 			return

@@ -36,7 +36,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 			Required: true, Choices: gameChoices},
 		{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
 			Description: "How many seats (start as soon as the creator presses Start if not given)",
-			MinValue: &minP, MaxValue: float64(maxPlayers)},
+			MinValue:    &minP, MaxValue: float64(maxPlayers)},
 	}
 	keys := make([]string, 0, len(optionHelp))
 	for k := range optionHelp {

@@ -14,8 +14,8 @@ import (
 
 // Limits of Discord's components (message components reference).
 const (
-	selectOptions  = 25  // options per select menu
-	selectsPerPage = 4   // select menus per message page (the fifth row holds the page buttons)
+	selectOptions  = 25 // options per select menu
+	selectsPerPage = 4  // select menus per message page (the fifth row holds the page buttons)
 	movesPerPage   = selectOptions * selectsPerPage
 	labelMax       = 100 // characters of an option label or a choice name
 )

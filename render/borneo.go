@@ -49,7 +49,7 @@ const (
 
 	// mini cards (fights, distribution pools): three top flags, bottom flag and spice.
 	bMiniW = 80
-	bMiniH = 50
+	bMiniH = 62
 
 	// hand image
 	hW      = 520
@@ -232,7 +232,7 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	}
 	borneoMissions(c, v.Missions, L.missions)
 	r.borneoSeats(c, v, display, initials, L.seats)
-	c.Blit(r.layer("borneo/legend", bInner, bLegendH, paintBorneoLegend), bMargin, int(L.legend))
+	c.Blit(r.layer("borneo/legend", bInner, bLegendH, colPaper, paintBorneoLegend), bMargin, int(L.legend))
 	return c.Image(), nil
 }
 
@@ -293,7 +293,7 @@ func borneoStatusPanel(c *Canvas, top, h float64, status, last string, over bool
 // borneoHeader draws the title band with the variants and the deck, discard and harbour-deck
 // counts.
 func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
-	c.Blit(r.layer("borneo/header", bW, bHeaderH, func(c *Canvas) {
+	c.Blit(r.layer("borneo/header", bW, bHeaderH, colBand, func(c *Canvas) {
 		c.Fill(colBand)
 		c.Text("BORNEO", 14, bHeaderH/2, 0, Style{Size: 22, Bold: true, Colour: colBandText})
 	}), 0, 0)
@@ -333,7 +333,7 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 // distribution the companies taking part carry their rank token (1–4) or M.
 func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials []string, top float64) {
 	const colW = bInner / 4
-	c.Blit(r.layer("borneo/companies", bInner, bCompaniesH, func(c *Canvas) {
+	c.Blit(r.layer("borneo/companies", bInner, bCompaniesH, colPaper, func(c *Canvas) {
 		c.Panel(0.5, 0.5, bInner-1, bCompaniesH-1, 8, colPanel, colBorder)
 		for i, co := range borneoCompanies {
 			x := float64(i * colW)
@@ -429,7 +429,7 @@ func (r *Renderer) borneoHarbours(c *Canvas, v *borneo.View, top float64) {
 		c.Text("No harbour is face up", bW/2, top+bTitleH+float64(slotH)/2, 0.5, Style{Size: 15, Colour: colMuted})
 		return
 	}
-	slot := r.layer("borneo/harbour-slot", bSlotW, slotH, func(c *Canvas) {
+	slot := r.layer("borneo/harbour-slot", bSlotW, slotH, colPaper, func(c *Canvas) {
 		c.Panel(0.5, 0.5, bSlotW-1, float64(slotH)-1, 8, colPanel, colBorder)
 		c.Rect(6, float64(slotH-bSlotCountsH-2), bSlotW-12, 1, colBorder)
 	})
@@ -532,9 +532,9 @@ func (c *Canvas) miniCard(x, y float64, card borneo.CardView) {
 	for j, f := range card.Top {
 		c.flag(x+5+float64(j)*22, y+5, 20, 18, f)
 	}
-	c.Text(card.ID, x+bMiniW-4, y+14, 1, Style{Size: 9, Colour: colMuted})
 	c.flag(x+5, y+27, 20, 18, card.Bottom)
 	c.spicePill(x+29, y+36, 18, card.Spice, card.Double)
+	c.Text(card.ID, x+bMiniW-5, y+bMiniH-8, 1, Style{Size: 10, Bold: true, Colour: colMuted})
 }
 
 // miniCardsHeight is the height of cards laid out as mini cards in rows of width w.
@@ -742,7 +742,7 @@ func borneoMissions(c *Canvas, ms []borneo.MissionView, top float64) {
 func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []string, top float64) {
 	c.sectionTitle("PLAYERS", bMargin+4, top+bTitleH/2)
 	c.Text("spice units in warehouse (×2 counted) · score", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
-	row := r.layer("borneo/seat-row", bInner, bSeatH, func(c *Canvas) {
+	row := r.layer("borneo/seat-row", bInner, bSeatH, colPaper, func(c *Canvas) {
 		c.Panel(0.5, 0.5, bInner-1, bSeatH-1, 8, colPanel, colBorder)
 	})
 	active := map[rules.Seat]bool{}
@@ -799,7 +799,7 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 		c.Panel(lx, l2-8, 12, 16, 2, colCard, colCardEdge)
 		lx += 15
 		lx += c.Text(fmt.Sprintf("%d in hand", sv.HandCount), lx, l2, 0, small) + 10
-		lx += c.Text(fmt.Sprintf("%d cargo", len(sv.Warehouse)), lx, l2, 0, small) + 10
+		lx += c.Text(plural(len(sv.Warehouse), "shipment", "shipments"), lx, l2, 0, small) + 10
 		if len(sv.Harbours) > 0 {
 			c.Chip(lx, l2-8, 16, 16, lighten(colBand, 0.25), "H", 10)
 			lx += 19
@@ -810,14 +810,30 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 			}
 			lx += c.Text(strings.Join(hs, " "), lx, l2, 0, small) + 10
 		}
-		for _, m := range sv.Missions {
-			lx += c.Badge(fmt.Sprintf("M%d", m.VP), lx, l2, colGood, Style{Size: 11, Bold: true}) + 4
+		if len(sv.Missions) > 0 {
+			lx += c.Badge(missionBadge(sv.Missions), lx, l2, colGood, Style{Size: 11, Bold: true}) + 6
 		}
 		if sv.Pirate {
-			lx += 4
 			c.Badge("PIRATE −2", lx, l2, colInk, Style{Size: 11, Bold: true})
 		}
 	}
+}
+
+// plural returns "1 shipment" or "3 shipments".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// missionBadge is the text of a seat's completed-missions badge: "M 6+8" (their VP).
+func missionBadge(ms []borneo.MissionView) string {
+	vps := make([]string, len(ms))
+	for i, m := range ms {
+		vps[i] = strconv.Itoa(m.VP)
+	}
+	return "M " + strings.Join(vps, "+")
 }
 
 // borneoOutcomeHeight is the height of the final-scores panel.
@@ -953,7 +969,7 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 
 	c := r.canvas(hW, height)
 	c.Fill(colPaper)
-	c.Blit(r.layer("borneo/hand-header", hW, headerH, func(c *Canvas) {
+	c.Blit(r.layer("borneo/hand-header", hW, headerH, colBand, func(c *Canvas) {
 		c.Fill(colBand)
 		c.Text("YOUR HAND", 14, headerH/2, 0, Style{Size: 20, Bold: true, Colour: colBandText})
 	}), 0, 0)
@@ -1010,7 +1026,7 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 	ly := y + 72
 	lx := x
 	small := Style{Size: 14}
-	lx += c.Text(fmt.Sprintf("%d cargo cards", len(me.Warehouse)), lx, ly, 0, small) + 12
+	lx += c.Text(plural(len(me.Warehouse), "shipment card", "shipment cards"), lx, ly, 0, small) + 12
 	if len(me.Harbours) > 0 {
 		var hs []string
 		for _, h := range me.Harbours {
@@ -1021,8 +1037,8 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 	} else {
 		lx += c.Text("no harbours", lx, ly, 0, small) + 12
 	}
-	for _, m := range me.Missions {
-		lx += c.Badge(fmt.Sprintf("M%d", m.VP), lx, ly, colGood, Style{Size: 12, Bold: true}) + 4
+	if len(me.Missions) > 0 {
+		lx += c.Badge(missionBadge(me.Missions), lx, ly, colGood, Style{Size: 12, Bold: true}) + 6
 	}
 	if me.Pirate {
 		c.Badge("PIRATE −2", lx+4, ly, colInk, Style{Size: 12, Bold: true})

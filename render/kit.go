@@ -45,9 +45,10 @@ import (
 	"spicebot/rules/borneo"
 )
 
-// maxLayers bounds the static-layer cache; layers are keyed by game, section and size, so a
-// running bot needs only a few dozen.
-const maxLayers = 128
+// maxLayers bounds the cache of static layers and sprites. Layers are keyed by game, section and
+// size, sprites by shape, colour, label and size, so a running bot needs a few hundred; when the
+// cache is full it is emptied and refilled on demand.
+const maxLayers = 1024
 
 // Renderer draws board and hand images. Safe for concurrent use. Holds parsed fonts and caches of
 // static layers per game and size.
@@ -130,10 +131,20 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// layer returns the cached static layer for key at size w×h, drawing it with paint on first use.
-// paint draws on a Canvas of that size whose background is transparent. Layers are shared and
-// must not be modified; blit them with Canvas.Blit.
-func (r *Renderer) layer(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
+// layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
+// first use on a Canvas of that size filled with bg (the colour the layer is placed on, so that
+// rounded corners blend with it). Layers are shared and must not be modified; copy them onto a
+// canvas with Canvas.Blit.
+func (r *Renderer) layer(key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
+	return r.cached(key, w, h, func(c *Canvas) {
+		c.Fill(bg)
+		paint(c)
+	})
+}
+
+// cached returns the cached image for key at size w×h, drawing it with paint on a transparent
+// canvas on first use.
+func (r *Renderer) cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
 	k := layerKey{key: key, w: w, h: h}
 	r.mu.Lock()
 	img, ok := r.layers[k]
@@ -325,11 +336,40 @@ func (c *Canvas) ParagraphHeight(s string, w, lineH float64, maxLines int, st St
 	return float64(n) * lineH
 }
 
-// Blit copies a static layer onto the canvas with its top-left corner at (x, y), blending its
-// transparent parts over what is already drawn.
+// Blit copies an opaque static layer (see Renderer.layer) onto the canvas with its top-left
+// corner at (x, y).
 func (c *Canvas) Blit(layer *image.RGBA, x, y int) {
 	b := layer.Bounds()
-	draw.Draw(c.img, b.Add(image.Pt(x, y)), layer, b.Min, draw.Over)
+	draw.Draw(c.img, b.Add(image.Pt(x, y)), layer, b.Min, draw.Src)
+}
+
+// spriteKey names a cached sprite: a small shape with its colour, label and size.
+type spriteKey struct {
+	shape     string
+	fill      color.RGBA
+	label     string
+	size      float64
+	w, h, rad float64
+}
+
+// sprite draws the cached sprite for k (painting it with paint on first use, on a transparent
+// canvas of w×h with a pad-pixel margin for antialiased edges) with its top-left corner at
+// (x, y). Shapes repeated many times per image (flags, spice pills, merchant discs) are drawn
+// once per Renderer this way instead of being rasterised every time.
+func (c *Canvas) sprite(k spriteKey, x, y, w, h float64, paint func(s *Canvas, x, y float64)) {
+	const pad = 2
+	img := c.r.cached(k, int(math.Ceil(w))+2*pad, int(math.Ceil(h))+2*pad, func(s *Canvas) {
+		paint(s, pad, pad)
+	})
+	b := img.Bounds()
+	at := image.Pt(int(math.Round(x))-pad, int(math.Round(y))-pad)
+	draw.Draw(c.img, b.Add(at), img, b.Min, draw.Over)
+}
+
+// rgba converts any colour to color.RGBA (for sprite keys).
+func rgba(c color.Color) color.RGBA {
+	r, g, b, a := c.RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 }
 
 // Fill fills the whole canvas with col (fast, without the rasterizer).
@@ -358,8 +398,14 @@ func (c *Canvas) Panel(x, y, w, h, radius float64, fill, border color.Color) {
 }
 
 // Chip draws a flag-like rounded rectangle of colour fill with label centred on it in a
-// contrasting bold colour; size is the label's font size. Used for company flags.
+// contrasting bold colour; size is the label's font size. Used for company flags. Chips are
+// cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) Chip(x, y, w, h float64, fill color.Color, label string, size float64) {
+	c.sprite(spriteKey{shape: "chip", fill: rgba(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
+		func(s *Canvas, x, y float64) { s.chip(x, y, w, h, fill, label, size) })
+}
+
+func (c *Canvas) chip(x, y, w, h float64, fill color.Color, label string, size float64) {
 	c.DrawRoundedRectangle(x, y, w, h, math.Min(4, h/4))
 	c.SetColor(fill)
 	c.FillPreserve()
@@ -371,8 +417,14 @@ func (c *Canvas) Chip(x, y, w, h float64, fill color.Color, label string, size f
 	}
 }
 
-// Pill draws a fully rounded label (used for spices): fill colour, centred bold label.
+// Pill draws a fully rounded label (used for spices): fill colour, centred bold label. Pills are
+// cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) Pill(x, y, w, h float64, fill color.Color, label string, size float64) {
+	c.sprite(spriteKey{shape: "pill", fill: rgba(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
+		func(s *Canvas, x, y float64) { s.pill(x, y, w, h, fill, label, size) })
+}
+
+func (c *Canvas) pill(x, y, w, h float64, fill color.Color, label string, size float64) {
 	c.DrawRoundedRectangle(x, y, w, h, h/2)
 	c.SetColor(fill)
 	c.FillPreserve()
@@ -385,8 +437,14 @@ func (c *Canvas) Pill(x, y, w, h float64, fill color.Color, label string, size f
 }
 
 // Disc draws a circle of radius rad centred on (cx, cy) in fill with a dark rim and label in
-// its middle (used for players' merchants and seat markers).
+// its middle (used for players' merchants and seat markers). Discs are cached sprites: the
+// centre is rounded to whole pixels.
 func (c *Canvas) Disc(cx, cy, rad float64, fill color.Color, label string, size float64) {
+	c.sprite(spriteKey{shape: "disc", fill: rgba(fill), label: label, size: size, rad: rad}, cx-rad, cy-rad, 2*rad, 2*rad,
+		func(s *Canvas, x, y float64) { s.disc(x+rad, y+rad, rad, fill, label, size) })
+}
+
+func (c *Canvas) disc(cx, cy, rad float64, fill color.Color, label string, size float64) {
 	c.DrawCircle(cx, cy, rad)
 	c.SetColor(fill)
 	c.FillPreserve()
@@ -408,8 +466,14 @@ func (c *Canvas) EmptySlot(cx, cy, rad float64) {
 	c.SetDash()
 }
 
-// CardShape draws a playing card outline: white rounded rectangle with a soft shadow.
+// CardShape draws a playing card outline: white rounded rectangle with a soft shadow. Card
+// shapes are cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) CardShape(x, y, w, h float64) {
+	c.sprite(spriteKey{shape: "card", w: w, h: h}, x, y, w+2, h+2,
+		func(s *Canvas, x, y float64) { s.cardShape(x, y, w, h) })
+}
+
+func (c *Canvas) cardShape(x, y, w, h float64) {
 	c.DrawRoundedRectangle(x+1.5, y+2, w, h, 5)
 	c.SetColor(color.RGBA{0, 0, 0, 40})
 	c.Context.Fill()

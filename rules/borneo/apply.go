@@ -74,7 +74,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		last := s.Phase == PhaseLastChance
 		s.Pay = &Payment{Seat: seat, Mission: int(m.A), Type: typ, Paid: []int{}, Trade: -1, Last: last}
 		s.Phase = PhasePay
-		s.Journal.Add(s.Moves, "%s starts mission %s.", ref, missionText(int(m.A), typ))
+		s.Journal.Add(s.Moves, "%s starts %s.", ref, missionText(int(m.A), typ))
 	case KindPay:
 		item := int(m.A)
 		p := s.Pay
@@ -82,9 +82,9 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		if m.B > 0 {
 			p.Trade = item
 			p.TradeAs = spice(m.B - 1)
-			s.Journal.Add(s.Moves, "%s pays %s (%s) as %s, trading with the pirates.", ref, itemID(item), itemText(item), p.TradeAs)
+			s.Journal.Add(s.Moves, "%s pays %s as %s (pirate trade).", ref, itemID(item), p.TradeAs)
 		} else {
-			s.Journal.Add(s.Moves, "%s pays %s (%s).", ref, itemID(item), itemText(item))
+			s.Journal.Add(s.Moves, "%s pays %s.", ref, itemID(item))
 		}
 		if o := owedFor(p); o.left() <= 0 {
 			s.completeMission()
@@ -92,7 +92,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindCancel:
 		p := s.Pay
 		s.Pay = nil
-		s.Journal.Add(s.Moves, "%s abandons mission %s; the warehouse is unchanged.", ref, missionIDs[p.Mission])
+		s.Journal.Add(s.Moves, "%s abandons mission %s.", ref, missionIDs[p.Mission])
 		if p.Last {
 			s.Phase = PhaseLastChance
 		} else {

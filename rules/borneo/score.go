@@ -89,7 +89,6 @@ func scoreDetail(seat rules.Seat, p *scoreParts, done []int) string {
 		b.WriteString(" − 2 for the pirate ship")
 	}
 	b.WriteString(" = ")
-	b.WriteString(itoa(p.total))
-	b.WriteString(" points")
+	b.WriteString(plural(p.total, "point"))
 	return b.String()
 }

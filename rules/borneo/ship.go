@@ -124,7 +124,7 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	hb := &s.Harbours[slot]
 	hb.Cards = append(hb.Cards, card)
 	h := hb.Card
-	s.Journal.Add(s.Moves, "%s ships %s (%s) to %s.", rules.SeatRef(seat), shipmentIDs[card], cardShort(card), harbours[h].name)
+	s.Journal.Add(s.Moves, "%s ships %s to %s.", rules.SeatRef(seat), shipmentIDs[card], harbours[h].name)
 	mono, isMono := monopolyOf(h, hb.Cards)
 	if !isMono && len(hb.Cards) < int(harbours[h].max) {
 		s.Phase = phaseDraw
@@ -160,11 +160,11 @@ func (s *State) give(card int, auto bool) {
 	st := &s.Seats[p.Seat]
 	st.Cards = append(st.Cards, card)
 	d.Next++
-	verb := "picks"
 	if auto {
-		verb = "receives the last card,"
+		s.Journal.Add(s.Moves, "%s receives the last card, %s (%s).", rules.SeatRef(p.Seat), shipmentIDs[card], cardSpice(card))
+		return
 	}
-	s.Journal.Add(s.Moves, "%s %s %s (%s) with %s #%d.", rules.SeatRef(p.Seat), verb, shipmentIDs[card], cardSpice(card), p.Company, p.Rank+1)
+	s.Journal.Add(s.Moves, "%s picks %s (%s).", rules.SeatRef(p.Seat), shipmentIDs[card], cardSpice(card))
 }
 
 func capital(s string) string {

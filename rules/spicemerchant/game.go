@@ -42,8 +42,19 @@ func (game) New(players int, opts rules.Options, seed uint64) (rules.State, erro
 	s.RNG.ShuffleInts(s.Deck)
 	s.History.Lines = make([]rules.LogLine, 0, 128)
 	s.Seats = make([]Player, players)
+	// One backing array for the small piles, each capped (three-index slices) so that a pile
+	// that outgrows its share is reallocated rather than running into its neighbour.
+	const perSeat = HandSize + secretMax + 1
+	piles := make([]int, players*perSeat+NumMarkets*MaxDemand)
 	for i := range s.Seats {
-		s.Seats[i].Hand = make([]int, 0, HandSize+1)
+		at := i * perSeat
+		s.Seats[i].Hand = piles[at : at : at+HandSize]
+		s.Seats[i].Secret = piles[at+HandSize : at+HandSize : at+HandSize+secretMax]
+		s.Seats[i].Open = piles[at+HandSize+secretMax : at+HandSize+secretMax : at+perSeat]
+	}
+	for m := range s.Markets {
+		at := players*perSeat + m*MaxDemand
+		s.Markets[m].Cards = piles[at : at : at+MaxDemand]
 	}
 	for n := 0; n < HandSize; n++ {
 		for i := range s.Seats {

@@ -8,7 +8,7 @@ import (
 )
 
 func TestRandomGames(t *testing.T) {
-	seeds := 600
+	seeds := 1000 // 500 games with 3 players and 500 with 4
 	if testing.Short() {
 		seeds = 100
 	}

@@ -131,7 +131,7 @@ func (s *State) sell(seat rules.Seat) string {
 	}
 	b = strconv.AppendInt(b, int64(p.Score), 10)
 	b = append(b, ")."...)
-	p.Secret, p.Open = nil, nil
+	p.Secret, p.Open = p.Secret[:0], p.Open[:0]
 	return string(b)
 }
 
@@ -174,7 +174,7 @@ func (s *State) newRound() {
 	s.Passes = 0
 	for i := range s.Markets {
 		s.Deck = append(s.Deck, s.Markets[i].Cards...)
-		s.Markets[i] = Market{}
+		s.Markets[i] = Market{Cards: s.Markets[i].Cards[:0]}
 	}
 	s.Deck = append(s.Deck, s.Discard...)
 	s.Discard = nil

@@ -243,6 +243,11 @@ func TestLegalMatchesCheck(t *testing.T) {
 					}
 				}
 			}
+			if s.Phase == PhaseTurns {
+				if legal := legalTexts(s, s.Turn); (len(legal) == 1 && legal[0] == "pass") != (len(s.Seats[s.Turn].Hand) == 0) {
+					t.Fatalf("seed %d v%d: moves %v with %d cards in hand", seed, s.Applied, legal, len(s.Seats[s.Turn].Hand))
+				}
+			}
 			if _, err := rules.RandomStep(s, &rng); err != nil {
 				t.Fatal(err)
 			}

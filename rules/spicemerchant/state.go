@@ -255,7 +255,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 				continue
 			}
 			for m := 0; m < NumMarkets; m++ {
-				out = append(out, moveTable.demand[k][m][:room[k][m]]...)
+				row := &moveTable.demand[k][m]
+				for c := 0; c < int(room[k][m]); c++ {
+					out = append(out, row[c])
+				}
 			}
 		}
 		return out

@@ -1,0 +1,81 @@
+// Package borneo is the rules engine of Borneo (Paolo Mori, da Vinci Games 2008) for 3 to 5
+// players, with the "Secrets of Blackbeard" variant (option "blackbeard") and the 3-player
+// four-merchant variant (option "four-merchants").
+//
+// # Rulebook sections implemented
+//
+//   - Setup: harbours marked "5" removed with 3–4 players and those marked "3/4" with 5; the
+//     missions marked "5" removed with 3–4 players; both decks shuffled from the state's RNG;
+//     three face-up harbours; hands of three cards; a random first player; the merchants placed
+//     as "place" moves in a snake draft into the first empty slot of a company that is not full.
+//   - 1. Complete a Mission: one per turn, paid from the warehouse only, card by card ("mission
+//     M05 pepper", then "pay S12" …): wilds for any spice, ×2 cards as two spices, harbour cards
+//     as one spice, no change. Completed tiles are taken from the board openly (the rulebook
+//     keeps them face down, which only hides the total; rulings §1.6.12), so they are public.
+//   - 2. Companies: moving a merchant ("move Y1 R") or fighting ("fight Y3 Y1", "play S12",
+//     "done"): the defender's reply capped at the attacker's card count, both sides keeping a
+//     card, all four flags of a card counting, the defender's bonus, ties to the attacker, the
+//     displaced defender's choice ("stay" / "move R") and the victorious defender's reward
+//     ("keep S40" / "keep none"); all other fight cards are discarded.
+//   - 3. Shipment: visible flags, monopoly (checked first, with the last-card tie-break), shared
+//     distribution with company ranks and the reading-order tie-break, every pick chosen by the
+//     merchant's owner ("pick S12"), the harbour card to the shipper, the harbour refilled after
+//     the distribution.
+//   - 4. Draw Two Cards: reshuffling the discard pile when the deck runs out, then "discard"
+//     down to six.
+//   - End of the Game: both end conditions, the last-chance missions in seat order starting
+//     left of the last player ("pass" to decline), scoring with the most-missions tie-break.
+//   - 3 Player Variant and Game Variant: the Secrets of Blackbeard (the pirate trade "pay S12
+//     cloves", the pirate ship and its −2).
+//
+// # Component data
+//
+// The cards are transcribed into data.go from the project's component research (NOTES §1.3–§1.5):
+// 60 shipment cards S01–S60, 14 harbours H01–H14 and 16 missions M01–M16, most of them
+// reconstructed because the printed card list was not found.
+//
+// # Rulings followed (NOTES §1.6)
+//
+//   - §1.6.1 snake draft: round 1 clockwise from the first player, round 2 counter-clockwise from
+//     the player on the first player's right, round 3 clockwise; a 4th counter-clockwise round
+//     with four merchants.
+//   - §1.6.2 a full company (5 merchants) can never be chosen, in setup, moves or displacement.
+//   - §1.6.3–§1.6.4 fights as listed above; a fight is offered only to a seat holding at least two
+//     cards, one of them showing that company's flag.
+//   - §1.6.5–§1.6.7 visible flags, monopoly first, the tie-breaks by reading order.
+//   - §1.6.8–§1.6.9 each shipment card is one item; monopoly picks cycle through the company's
+//     merchants; shared picks go by rank then company order and cycle; companies without flags
+//     get nothing; if no merchant can pick, the cards are discarded.
+//   - §1.6.10–§1.6.11 an empty harbour deck ends the game at once (no draw); a draw that cannot
+//     be completed even after reshuffling stands partially and ends the game.
+//   - §1.6.12 missions: warehouse only, any number of wilds, no change, a ×2 card may be used as
+//     one spice.
+//   - §1.6.13 last chance from the left of the last player, without the pirate trade.
+//   - §1.6.14 scoring; a tie on points goes to the most missions, then it is a shared victory.
+//   - §1.6.15 the pirate trade converts the whole card (a ×2 card counts two of the new spice)
+//     and takes the ship from the cove or its holder; the holder cannot trade.
+//   - §1.6.16 harbours and missions by player count. Four merchants with 3 players is an option,
+//     as in the rulebook, rather than always on.
+//
+// # Decisions made here
+//
+//   - Same-type missions name their spice when started ("mission M05 pepper"), following NOTES
+//     §1.5 (player-chosen type).
+//   - A mission may be started only if it can be paid from the warehouse; while paying, only
+//     cards that still reduce what is owed and leave the rest payable are offered, and "cancel"
+//     abandons the mission with the warehouse unchanged. The pirate trade may use a harbour card;
+//     a wild card is never traded (it already counts as any spice). Paid harbour cards leave the
+//     game; paid shipment cards go to the discard pile.
+//   - Forced steps are automatic and logged: the last card of a distribution goes to the next
+//     picker; a displaced defender stays when every other company is full; a defender who played
+//     no card has no reward to choose; a seat that cannot pay any mission in the last chance is
+//     skipped.
+//   - Spices that no merchant can take are discarded at the end of the turn, after the draw, so
+//     that they are not reshuffled into the deck in the very turn they were shown.
+//   - At the end of the game the hands and the shipment deck are discarded (rulebook: everything
+//     on the table is discarded); the face-up harbours stay visible for the final board.
+//   - View.Phase shows the victorious defender's reward choice as "defend".
+//
+// Hidden information: the hands (each seat sees its own), the order of the shipment deck and the
+// harbour deck. Draws are logged privately ("You draw S12 and S44.") and publicly as a count.
+package borneo

@@ -1,0 +1,57 @@
+// Package spicemerchant is the rules engine of Spice Merchant (Gun-Hee Kim, Deinko Games) for 3
+// or 4 players: Game is its rules.Game, State its rules.State, View what a viewer may see.
+//
+// # Rulebook sections implemented
+//
+//   - Contents / Preparation: 84 spice cards "C01".."C84" of six spices, 7-card hands, the rest
+//     as the deck, six markets A–F; the first player is random (NOTES §3.4.9).
+//   - Play: four rounds. Each starts with every player registering secret goods at the same time,
+//     1 card in rounds 1–2 and 2 in rounds 3–4 (the same spice allowed), then everybody draws
+//     back to 7. Then turns go clockwise (seat order) from the first player; a turn is one action:
+//   - Register open-trade goods: one card face up, once per round, any spice.
+//   - Fake demand: 1–4 cards of one spice on one market; a market holds one spice and at most 4
+//     cards; a spice occupies at most two markets; then draw back to 7.
+//   - The end of round: at once when all six markets are occupied or two hold four cards. Every
+//     player reveals their goods; each good sells in a distinct market holding its spice at that
+//     spice's value for the market's card count, with the best assignment for the player (the
+//     engine picks it: a player's goods of one spice take that spice's most valuable markets);
+//     unsold goods are discarded. Examples 1 and 2 (Robert 11, Jane 8) are tests.
+//   - The beginning of new round: the next seat becomes first player; hands and sold goods stay;
+//     the deck, the market cards and the unsold goods are shuffled into the new deck.
+//   - The end of game: after round 4, most points wins; ties go to the most goods sold; if still
+//     tied, the players are co-winners (Outcome.TieBreak "most goods sold" or "co-winners").
+//
+// # Rulings followed (games/NOTES.md §3)
+//
+//   - §3.3: the deck and score tables (spices.go) — ginger 19, black pepper 17, cinnamon 15,
+//     nutmeg 13, clove 11, saffron 9 cards; values as in the table there.
+//   - §3.4.1: secret goods are registered simultaneously; §3.4.2: one action per turn, open goods
+//     once per round, "pass" only with no legal action, and the round also ends when every player
+//     passes in a row; §3.4.3: the legal fake demands; §3.4.4: the round-end check after each
+//     fake demand only; §3.4.5: optimal selling, markets shared by all sellers and not consumed,
+//     unsold goods discarded; §3.4.6: a numeric score and the count of goods sold; §3.4.7: an
+//     empty deck is not refilled mid-round — players simply draw nothing; §3.4.8: new round;
+//     §3.4.9: random first player; §3.4.10: clockwise turns from the first player until the round
+//     ends; §3.4.11: hands, secret goods and the deck are hidden, markets and open goods public.
+//
+// # Decisions
+//
+//   - Moves name a spice, not a card ("secret ginger", "open ginger", "demand 3 ginger B",
+//     "pass"): cards of a spice are identical, so the engine takes the lowest-numbered cards of
+//     that spice from the hand. Two secret goods are two "secret" moves.
+//   - During registration Active() lists every seat and Legal is empty for a seat that has
+//     finished. Nothing public tells who has registered: no public log line, and in the views of
+//     the others a seat shows its hand count from before registering and no secret goods. Only
+//     the number of players still registering is public (the Status sentence) — and, unavoidably,
+//     the move counter Version.
+//   - Drawing happens after every turn, open goods included ("You always have 7 cards in your
+//     hand, when your turns finished"), and after the registration of all players, in seat order
+//     from the first player. A player whose hand is smaller than the secret goods due (possible
+//     only after the deck ran out) registers what it holds, possibly nothing.
+//   - With cards in hand a fake demand is always possible (a blocked spice implies a finished
+//     round), so "pass" arises only with an empty hand after the deck ran out.
+//   - Log lines name spices, never card ids: cards in a log line could later return to the deck
+//     and become hidden. Draws are private log lines; the public text gives only the count.
+//   - The rulebook leaves the spices on markets A and D of example 1 unstated; the tests use
+//     nutmeg and saffron.
+package spicemerchant
