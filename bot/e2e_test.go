@@ -9,8 +9,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"spicebot/bot/discordtest"
+	"spicebot/commands"
+	"spicebot/data"
 	"spicebot/rules"
 )
 
@@ -301,4 +304,58 @@ func TestFiftyConcurrentClicks(t *testing.T) {
 		t.Fatalf("version %d with %d moves after 50 clicks, want 1 and 1", row.Version, len(moves))
 	}
 	h.boardAt(1)
+}
+
+// TestOutboxDeliveredAfterRestart commits a move while the bot is down, as if the process died
+// right after the move's transaction: the board post queued in that transaction is delivered when
+// the bot starts again.
+func TestOutboxDeliveredAfterRestart(t *testing.T) {
+	h := newHarness(t, 3)
+	h.openLobby("borneo", 3)
+	h.boardAt(0)
+	_, _, st := h.state()
+	seat := st.Active()[0]
+	user := h.userAt(seat)
+	move := st.Legal(seat)[0].String()
+	h.stop()
+
+	store, err := data.Open(ctxT(t), h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := commands.New(store, h.reg, nil)
+	reply, err := svc.Handle(ctxT(t), commands.Request{Kind: commands.KindCommand, Command: "play",
+		GuildID: discordtest.GuildID, ChannelID: h.channel, UserID: user, UserName: "x",
+		Options: map[string]any{"move": move}})
+	if err != nil || !strings.HasPrefix(reply.Content, "You played") {
+		t.Fatalf("play while the bot is down: %v %q", err, reply.Content)
+	}
+	pending, _ := store.PendingOutbox(ctxT(t), 0)
+	if len(pending) == 0 {
+		t.Fatal("the move queued nothing")
+	}
+	store.Close()
+	if n := len(h.srv.Messages(h.channel)); n == 0 {
+		t.Fatal("no messages before restart")
+	}
+
+	h.start()
+	board := h.boardAt(1)
+	if len(board.Buttons()) == 0 {
+		t.Error("the board delivered after restart has no buttons")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		left, err := h.store.PendingOutbox(ctxT(t), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d outbox items still pending after restart", len(left))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -379,3 +379,5 @@ func containsString(xs []string, x string) bool {
 	}
 	return false
 }
+
+func rulesSeat(i int) rules.Seat { return rules.Seat(i) }

@@ -244,7 +244,7 @@ func borneoStatus(v *borneo.View, display []string) (string, string) {
 	}
 	last := ""
 	if v.LastMove != "" {
-		last = "Last: " + expand(v.LastMove, display)
+		last = "Last move: " + expand(v.LastMove, display)
 	}
 	return status, last
 }
@@ -310,7 +310,7 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 	counts := []struct {
 		label string
 		n     int
-	}{{"deck", v.DeckCount}, {"discard", v.DiscardCount}, {"harbours", v.HarbourDeckCount}}
+	}{{"deck", v.DeckCount}, {"discard", v.DiscardCount}, {"harbour deck", v.HarbourDeckCount}}
 	x := float64(bW - 12)
 	for i := len(counts) - 1; i >= 0; i-- {
 		num := strconv.Itoa(counts[i].n)
@@ -318,7 +318,7 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 		x -= c.Text(counts[i].label, x, bHeaderH/2, 1, Style{Size: 13, Colour: lighten(colBand, 0.6)})
 		// a small card icon for the shipment piles, a harbour tile for the harbour deck
 		x -= 24
-		if counts[i].label == "harbours" {
+		if counts[i].label == "harbour deck" {
 			c.Chip(x, bHeaderH/2-9, 18, 18, lighten(colBand, 0.25), "H", 11)
 		} else {
 			c.Panel(x+2, bHeaderH/2-10, 14, 20, 2, colCard, colCardEdge)
@@ -386,8 +386,7 @@ func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials 
 				c.SetLineWidth(1.5)
 				c.Stroke()
 				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, Style{Size: 12, Bold: true, Colour: colMuted})
-				w := c.Badge(tag, x+colW-8-30, cy, colAlert, Style{Size: 10, Bold: true})
-				_ = w
+				c.Badge(tag, x+colW-8-30, cy, colAlert, Style{Size: 10, Bold: true})
 				nameW -= 32
 			}
 			c.seatDisc(x+34, cy, 11, seat, initials)
@@ -454,7 +453,6 @@ func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
 	cy := y + 37
 	px := x + pad
 	px += c.spicePill(px, cy, 20, h.Spice, false) + 8
-	st := Style{Size: 13}
 	px += c.Text("mono", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
 	px += c.Text(strconv.Itoa(h.Monopoly), px, cy, 0, Style{Size: 15, Bold: true}) + 8
 	px += c.Text("cards", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
@@ -464,7 +462,6 @@ func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
 		cst.Colour = colAlert
 	}
 	c.Text(fmt.Sprintf("%d/%d", len(h.Cards), h.Max), px, cy, 0, cst)
-	_ = st
 
 	// Cards, overlapping: each covered card shows its top row; the last shows both rows.
 	stripH := float64(bStripH)
@@ -539,6 +536,9 @@ func (c *Canvas) miniCard(x, y float64, card borneo.CardView) {
 
 // miniCardsHeight is the height of cards laid out as mini cards in rows of width w.
 func miniCardsHeight(n int, w float64) float64 {
+	if n == 0 {
+		return 30
+	}
 	per := max(1, int((w+6)/(bMiniW+6)))
 	rows := max(1, (n+per-1)/per)
 	return float64(rows) * (bMiniH + 6)
@@ -552,7 +552,7 @@ func (c *Canvas) miniCards(cards []borneo.CardView, x, y, w float64) float64 {
 		c.miniCard(x+float64(i%per)*(bMiniW+6), y+float64(i/per)*(bMiniH+6), card)
 	}
 	if len(cards) == 0 {
-		c.Text("no cards", x, y+bMiniH/2, 0, Style{Size: 13, Colour: colMuted})
+		c.Text("no cards played yet", x, y+12, 0, Style{Size: 14, Colour: colMuted})
 	}
 	return miniCardsHeight(len(cards), w)
 }
@@ -620,16 +620,15 @@ func borneoAction(c *Canvas, v *borneo.View, display, initials []string, top, h 
 		y += 24
 		w := float64(bInner - 20 - fightLabelW)
 		lab := Style{Size: 13, Bold: true, Colour: colMuted}
-		c.seatDisc(x+11, y+bMiniH/2, 11, f.Attacker, initials)
-		c.Text("attack", x+27, y+bMiniH/2, 0, lab)
-		y += c.miniCards(f.AttackCards, x+fightLabelW, y, w)
-		c.seatDisc(x+11, y+bMiniH/2, 11, f.Defender, initials)
-		c.Text("defence", x+27, y+bMiniH/2, 0, lab)
-		if len(f.DefenceCards) == 0 {
-			c.Text("no cards played yet", x+fightLabelW, y+bMiniH/2, 0, Style{Size: 14, Colour: colMuted})
-			y += miniCardsHeight(0, w)
-		} else {
-			y += c.miniCards(f.DefenceCards, x+fightLabelW, y, w)
+		for _, side := range []struct {
+			seat  rules.Seat
+			label string
+			cards []borneo.CardView
+		}{{f.Attacker, "attack", f.AttackCards}, {f.Defender, "defence", f.DefenceCards}} {
+			mid := y + min(bMiniH, miniCardsHeight(len(side.cards), w)-6)/2
+			c.seatDisc(x+11, mid, 11, side.seat, initials)
+			c.Text(side.label, x+27, mid, 0, lab)
+			y += c.miniCards(side.cards, x+fightLabelW, y, w)
 		}
 		st := Style{Size: 16, Bold: true}
 		txt = fmt.Sprintf("Attack %d flags  vs  defence %d + bonus %d = %d", f.AttackFlags, f.DefenceFlags, f.Bonus, f.DefenceFlags+f.Bonus)

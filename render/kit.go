@@ -215,7 +215,7 @@ func (c *Canvas) face(st Style) font.Face {
 	}
 	f, err := opentype.NewFace(fnt, &opentype.FaceOptions{Size: st.Size, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
-		// NewFace fails only for invalid options; sizes here are positive constants.
+		// opentype.NewFace never fails (x/image v0.47); an error here is a programming error.
 		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err))
 	}
 	c.faces[k] = f

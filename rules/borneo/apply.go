@@ -119,11 +119,11 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		} else {
 			f.DefenceCards = append(f.DefenceCards, int(m.A))
 		}
-		s.Journal.Add(s.Moves, "%s plays %s (%d %s flags).", ref, shipmentIDs[m.A], shipments[m.A].flags(f.Company), f.Company)
+		s.Journal.Add(s.Moves, "%s plays %s (%s).", ref, shipmentIDs[m.A], plural(shipments[m.A].flags(f.Company), f.Company.String()+" flag"))
 	case KindDone:
 		f := s.Fight
 		if s.Phase == PhaseFight {
-			s.Journal.Add(s.Moves, "%s attacks with %d cards and %d flags.", ref, len(f.AttackCards), f.attackFlags())
+			s.Journal.Add(s.Moves, "%s attacks with %s and %s.", ref, plural(len(f.AttackCards), "card"), plural(f.attackFlags(), "flag"))
 			s.Phase = PhaseDefend
 		} else {
 			s.resolveFight()
@@ -285,7 +285,7 @@ func (s *State) autoStep() bool {
 				break
 			}
 		}
-		s.Journal.Add(s.Moves, "The harbour %s %s is turned face up.", harbourIDs[h], harbourShort(h))
+		s.Journal.Add(s.Moves, "The harbour %s, %s, is turned face up.", harbourIDs[h], harbourShort(h))
 		s.Phase = phaseDraw
 		return true
 	case phaseDraw:

@@ -1,4 +1,4 @@
-// Code generated from the Borneo component data (see doc.go); DO NOT EDIT by hand.
+// Component tables transcribed from the project's Borneo component research (NOTES §1.3–§1.5).
 
 package borneo
 

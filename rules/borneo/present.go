@@ -116,7 +116,7 @@ func (s *State) Label(seat rules.Seat, mv rules.Move) string {
 	case KindPlay:
 		text := "Play " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ")"
 		if s.Fight != nil {
-			text += ": " + itoa(shipments[m.A].flags(s.Fight.Company)) + " " + s.Fight.Company.String() + " flags"
+			text += ": " + plural(shipments[m.A].flags(s.Fight.Company), s.Fight.Company.String()+" flag")
 		}
 		return text
 	case KindDone:
@@ -126,7 +126,7 @@ func (s *State) Label(seat rules.Seat, mv rules.Move) string {
 		if s.Phase == PhaseDefend {
 			return "Done defending (" + itoa(s.Fight.defenceFlags()) + " flags + " + itoa(s.Fight.bonus()) + " bonus vs " + itoa(s.Fight.attackFlags()) + ")"
 		}
-		return "Done attacking (" + itoa(s.Fight.attackFlags()) + " flags)"
+		return "Done attacking (" + plural(s.Fight.attackFlags(), "flag") + ")"
 	case KindStay:
 		if s.Fight == nil {
 			return "Stay"

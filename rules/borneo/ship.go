@@ -146,7 +146,7 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	}
 	d.Pickers = s.pickers(d.Companies)
 	st.HarbourCards = append(st.HarbourCards, h)
-	s.Journal.Add(s.Moves, "%s takes the harbour %s (%s).", rules.SeatRef(seat), harbourIDs[h], harbourShort(h))
+	s.Journal.Add(s.Moves, "%s takes the harbour %s, %s.", rules.SeatRef(seat), harbourIDs[h], harbourShort(h))
 	s.Harbours[slot] = Harbour{Card: -1, Cards: []int{}}
 	s.Dist = d
 	s.Phase = PhasePick

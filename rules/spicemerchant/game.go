@@ -3,6 +3,7 @@ package spicemerchant
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -44,18 +45,25 @@ func (game) New(players int, opts rules.Options, seed uint64) (rules.State, erro
 	s.Seats = make([]Player, players)
 	// One backing array for the small piles, each capped (three-index slices) so that a pile
 	// that outgrows its share is reallocated rather than running into its neighbour.
-	const perSeat = HandSize + secretMax + 1
-	piles := make([]int, players*perSeat+NumMarkets*MaxDemand)
+	// Sold goods: at most 2 secret and 1 open good a round; round scores: one a round.
+	const soldMax = Rounds * (secretMax + 1)
+	const perSeat = HandSize + secretMax + 1 + soldMax + Rounds
+	piles := make([]int, players*perSeat+NumMarkets*MaxDemand+players*(secretMax+1))
+	carve := func(at, n int) []int { return piles[at : at : at+n] }
 	for i := range s.Seats {
 		at := i * perSeat
-		s.Seats[i].Hand = piles[at : at : at+HandSize]
-		s.Seats[i].Secret = piles[at+HandSize : at+HandSize : at+HandSize+secretMax]
-		s.Seats[i].Open = piles[at+HandSize+secretMax : at+HandSize+secretMax : at+perSeat]
+		p := &s.Seats[i]
+		p.Hand = carve(at, HandSize)
+		p.Secret = carve(at+HandSize, secretMax)
+		p.Open = carve(at+HandSize+secretMax, 1)
+		p.Sold = carve(at+HandSize+secretMax+1, soldMax)
+		p.RoundScores = carve(at+HandSize+secretMax+1+soldMax, Rounds)
 	}
+	at := players * perSeat
 	for m := range s.Markets {
-		at := players*perSeat + m*MaxDemand
-		s.Markets[m].Cards = piles[at : at : at+MaxDemand]
+		s.Markets[m].Cards = carve(at+m*MaxDemand, MaxDemand)
 	}
+	s.Discard = carve(at+NumMarkets*MaxDemand, players*(secretMax+1))
 	for n := 0; n < HandSize; n++ {
 		for i := range s.Seats {
 			c := s.Deck[len(s.Deck)-1]
@@ -63,10 +71,13 @@ func (game) New(players int, opts rules.Options, seed uint64) (rules.State, erro
 			s.Seats[i].Hand = insertSorted(s.Seats[i].Hand, c)
 		}
 	}
-	s.addLine(fmt.Sprintf("Spice Merchant for %d players: %s is the first player. Each player is dealt %d cards.",
-		players, rules.SeatRef(s.First), HandSize), "", 0)
+	s.addLine("Spice Merchant for "+strconv.Itoa(players)+" players: "+seatRef(s.First)+
+		" is the first player. Each player is dealt 7 cards.", "", 0)
 	for i := range s.Seats {
-		s.addLine("", "You are dealt "+kindList(s.Seats[i].Hand)+".", rules.Seat(i))
+		var buf [128]byte
+		b := append(buf[:0], "You are dealt "...)
+		b = appendCards(b, s.Seats[i].Hand)
+		s.addLine("", string(append(b, '.')), rules.Seat(i))
 	}
 	s.beginRegistration()
 	return s, nil

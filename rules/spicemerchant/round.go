@@ -52,7 +52,12 @@ func (s *State) sell(seat rules.Seat) string {
 	for _, c := range p.Open {
 		goods = insertSorted(goods, c)
 	}
-	res := &RoundResult{Round: s.Round, Sales: make([]Sale, 0, len(goods))}
+	// The last round's result is reused: nothing outside the state keeps it.
+	res := p.Last
+	if res == nil {
+		res = &RoundResult{Sales: make([]Sale, 0, 2*secretMax+1)}
+	}
+	*res = RoundResult{Round: s.Round, Sales: res.Sales[:0], Discarded: res.Discarded[:0]}
 	for i := 0; i < len(goods); {
 		k := cardKind[goods[i]]
 		j := i
@@ -146,15 +151,6 @@ func appendCards(b []byte, cards []int) []byte {
 	return b
 }
 
-// kindList names the spices of cards, comma-separated.
-func kindList(cards []int) string {
-	parts := make([]string, len(cards))
-	for i, c := range cards {
-		parts[i] = cardKind[c].Name()
-	}
-	return strings.Join(parts, ", ")
-}
-
 // plural returns "1 point", "3 points".
 func plural(n int, unit string) string {
 	if n == 1 {
@@ -177,7 +173,7 @@ func (s *State) newRound() {
 		s.Markets[i] = Market{Cards: s.Markets[i].Cards[:0]}
 	}
 	s.Deck = append(s.Deck, s.Discard...)
-	s.Discard = nil
+	s.Discard = s.Discard[:0]
 	deck := s.Deck
 	s.RNG.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	s.beginRegistration()
@@ -201,17 +197,13 @@ func (s *State) beginRegistration() {
 // game"): most points wins; on a tie, most goods sold; if still tied, co-winners.
 func (s *State) finish() {
 	s.Phase = PhaseOver
-	out := rules.Outcome{Scores: make([]int, s.NumPlayers)}
+	out := rules.Outcome{Scores: make([]int, s.NumPlayers), Details: make([]string, 0, s.NumPlayers),
+		Winners: make([]rules.Seat, 0, s.NumPlayers)}
 	best, bestSold := -1, -1
 	for i := range s.Seats {
 		p := &s.Seats[i]
 		out.Scores[i] = p.Score
-		rounds := make([]string, len(p.RoundScores))
-		for r, v := range p.RoundScores {
-			rounds[r] = strconv.Itoa(v)
-		}
-		out.Details = append(out.Details, rules.SeatRef(rules.Seat(i))+": "+plural(p.Score, "point")+", "+
-			plural(len(p.Sold), "good")+" sold (rounds: "+strings.Join(rounds, ", ")+").")
+		out.Details = append(out.Details, s.detail(rules.Seat(i)))
 		if p.Score > best {
 			best = p.Score
 		}
@@ -236,6 +228,36 @@ func (s *State) finish() {
 	}
 	s.Final = &out
 	s.addLine("Game over: "+s.winnerSentence()+".", "", 0)
+}
+
+// detail is the outcome line of seat: "{0}: 34 points, 12 goods sold (rounds: 5, 8, 10, 11)."
+func (s *State) detail(seat rules.Seat) string {
+	p := &s.Seats[seat]
+	var buf [96]byte
+	b := append(buf[:0], seatRef(seat)...)
+	b = append(b, ": "...)
+	b = appendCount(b, p.Score, "point")
+	b = append(b, ", "...)
+	b = appendCount(b, len(p.Sold), "good")
+	b = append(b, " sold (rounds: "...)
+	for r, v := range p.RoundScores {
+		if r > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return string(append(b, ")."...))
+}
+
+// appendCount appends "1 point" or "3 points".
+func appendCount(b []byte, n int, unit string) []byte {
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ' ')
+	b = append(b, unit...)
+	if n != 1 {
+		b = append(b, 's')
+	}
+	return b
 }
 
 // winnerSentence describes the result without a final full stop.

@@ -507,17 +507,17 @@ func TestFinalScores(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s2 := finalBoard(t, c.scores, c.sold)
-			mustApply(t, s2, 0, "demand 1 ginger B")
-			out, over := s2.Outcome()
-			if !over || s2.Phase != PhaseOver || len(s2.Active()) != 0 || len(s2.Legal(0)) != 0 {
-				t.Fatalf("game not over: %v phase %s", over, s2.Phase)
+			s := finalBoard(t, c.scores, c.sold)
+			mustApply(t, s, 0, "demand 1 ginger B")
+			out, over := s.Outcome()
+			if !over || s.Phase != PhaseOver || len(s.Active()) != 0 || len(s.Legal(0)) != 0 {
+				t.Fatalf("game not over: %v phase %s", over, s.Phase)
 			}
 			if !reflect.DeepEqual(out.Winners, c.winners) || out.TieBreak != c.tieBreak {
 				t.Fatalf("winners %v tie-break %q, want %v %q (scores %v)", out.Winners, out.TieBreak, c.winners, c.tieBreak, out.Scores)
 			}
-			if s2.Status() != c.status {
-				t.Fatalf("status %q, want %q", s2.Status(), c.status)
+			if s.Status() != c.status {
+				t.Fatalf("status %q, want %q", s.Status(), c.status)
 			}
 			if len(out.Details) != 3 || !strings.HasPrefix(out.Details[0], "{0}: ") {
 				t.Fatalf("details %v", out.Details)

@@ -68,6 +68,14 @@ var cardKind = func() [NumCards]Spice {
 	return k
 }()
 
+// cardKind8 is cardKind as bytes, for the hot loops of Legal.
+var cardKind8 = func() (k [NumCards]uint8) {
+	for c := range k {
+		k[c] = uint8(cardKind[c])
+	}
+	return k
+}()
+
 // cardIDs maps a card index (0..83) to its id, "C01".."C84".
 var cardIDs = func() [NumCards]string {
 	var ids [NumCards]string

@@ -1,6 +1,7 @@
 package spicemerchant
 
 import (
+	"math/bits"
 	"strconv"
 
 	"spicebot/rules"
@@ -200,70 +201,100 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 		if p.Need == 0 {
 			return nil
 		}
-		counts := handCounts(p.Hand)
-		n := 0
-		for _, c := range counts {
-			if c > 0 {
-				n++
-			}
-		}
-		out := make([]rules.Move, 0, n)
-		for k := Spice(0); k < NumSpices; k++ {
-			if counts[k] > 0 {
-				out = append(out, moveTable.secret[k])
-			}
+		held := handMask(p.Hand)
+		out := make([]rules.Move, 0, bits.OnesCount8(held))
+		for ; held != 0; held &= held - 1 {
+			out = append(out, moveTable.secret[bits.TrailingZeros8(held)])
 		}
 		return out
 	case PhaseTurns:
 		if seat != s.Turn {
 			return nil
 		}
-		counts := handCounts(p.Hand)
-		use := s.marketUse()
-		var room [NumSpices][NumMarkets]int8
-		n := 0
-		if len(p.Open) == 0 {
-			for k := range counts {
-				if counts[k] > 0 {
-					n++
-				}
-			}
-		}
-		for k := Spice(0); k < NumSpices; k++ {
-			if counts[k] == 0 {
-				continue
-			}
-			for m := 0; m < NumMarkets; m++ {
-				r := min(s.demandRoom(k, m, &use), counts[k])
-				room[k][m] = int8(r)
-				n += r
-			}
-		}
-		if n == 0 {
-			return []rules.Move{moveTable.pass}
-		}
-		out := make([]rules.Move, 0, n)
-		if len(p.Open) == 0 {
-			for k := Spice(0); k < NumSpices; k++ {
-				if counts[k] > 0 {
-					out = append(out, moveTable.open[k])
-				}
-			}
-		}
-		for k := Spice(0); k < NumSpices; k++ {
-			if counts[k] == 0 {
-				continue
-			}
-			for m := 0; m < NumMarkets; m++ {
-				row := &moveTable.demand[k][m]
-				for c := 0; c < int(room[k][m]); c++ {
-					out = append(out, row[c])
-				}
-			}
-		}
-		return out
+		return s.turnMoves(p)
 	}
 	return nil
+}
+
+// handMask returns the set of spices in hand, bit k for spice k.
+func handMask(hand []int) uint8 {
+	var m uint8
+	for _, c := range hand {
+		m |= 1 << cardKind8[c]
+	}
+	return m
+}
+
+// turnMoves lists the moves of player p on its turn: open goods by spice, then fake demands by
+// spice, market and count, or pass alone. A spice may go to a market holding it with space left,
+// and to any empty market while it occupies fewer than two (NOTES §3.4.3).
+func (s *State) turnMoves(p *Player) []rules.Move {
+	var counts [NumSpices]int8
+	for _, c := range p.Hand {
+		counts[cardKind8[c]]++
+	}
+	// space[m] is how many more cards market m takes; own[k] the markets holding spice k with
+	// space left; empty the empty markets; use[k] the markets spice k occupies.
+	var space [NumMarkets]int8
+	var own [NumSpices]uint8
+	var use [NumSpices]int8
+	var empty uint8
+	for m := range s.Markets {
+		c := len(s.Markets[m].Cards)
+		space[m] = int8(MaxDemand - c)
+		if c == 0 {
+			empty |= 1 << m
+			continue
+		}
+		k := s.Markets[m].Spice
+		use[k]++
+		if c < MaxDemand {
+			own[k] |= 1 << m
+		}
+	}
+	var allowed [NumSpices]uint8
+	n := 0
+	for k := range counts {
+		c := counts[k]
+		if c == 0 {
+			continue
+		}
+		if len(p.Open) == 0 {
+			n++
+		}
+		a := own[k]
+		if use[k] < 2 {
+			a |= empty
+		}
+		allowed[k] = a
+		for ; a != 0; a &= a - 1 {
+			n += int(min(space[bits.TrailingZeros8(a)], c))
+		}
+	}
+	if n == 0 {
+		return []rules.Move{moveTable.pass}
+	}
+	out := make([]rules.Move, n)
+	i := 0
+	if len(p.Open) == 0 {
+		for k := range counts {
+			if counts[k] > 0 {
+				out[i] = moveTable.open[k]
+				i++
+			}
+		}
+	}
+	for k := range counts {
+		for a := allowed[k]; a != 0; a &= a - 1 {
+			m := bits.TrailingZeros8(a)
+			row := &moveTable.demand[k][m]
+			for c := int8(0); c < space[m] && c < counts[k]; c++ {
+				out[i] = row[c]
+				i++
+			}
+		}
+	}
+	return out
 }
 
 // canAct reports whether the seat to play has a legal action other than pass.
@@ -345,7 +376,9 @@ func (s *State) check(seat rules.Seat, m Move) error {
 				return rules.Illegal(m, "%s already occupies two markets.", capitalize(name))
 			}
 		}
-		if room := MaxDemand - len(mk.Cards); m.Count > room {
+		if room := MaxDemand - len(mk.Cards); room == 0 {
+			return rules.Illegal(m, "Market %s is full: it holds 4 %s, the most a market takes.", letter, name)
+		} else if m.Count > room {
 			return rules.Illegal(m, "Market %s holds %d %s; it takes at most 4 cards, so only %d more.",
 				letter, len(mk.Cards), name, room)
 		}
@@ -448,6 +481,14 @@ func (s *State) addLine(public, private string, to rules.Seat) {
 	s.History.Lines = append(s.History.Lines, ln)
 }
 
+// addPair is addLine for a public and a private text held in byte slices: both are copied into
+// one string allocation and the line keeps two substrings of it.
+func (s *State) addPair(public, private []byte, to rules.Seat) {
+	var buf [512]byte
+	both := string(append(append(buf[:0], public...), private...))
+	s.addLine(both[:len(public)], both[len(public):], to)
+}
+
 // applySecret registers the lowest card of spice k in seat's hand as a secret good; when the last
 // good of the last seat is registered, everyone refills and the turns begin. The public log gets
 // nothing: nobody learns who has registered (rulebook "Play"; NOTES §3.4.1, §3.4.11).
@@ -457,7 +498,7 @@ func (s *State) applySecret(seat rules.Seat, k Spice) {
 	p.Secret = insertSorted(p.Secret, p.Hand[i])
 	p.Hand = removeAt(p.Hand, i, 1)
 	p.Need--
-	s.addLine("", "You register "+spices[k].name+" as a secret good.", seat)
+	s.addLine("", secretLines[k], seat)
 	if s.waiting() == 0 {
 		s.startTurns()
 	}
@@ -484,6 +525,14 @@ func (s *State) startTurns() {
 	s.Turn = s.First
 	s.Passes = 0
 }
+
+// secretLines are the private log lines of the secret registrations, one per spice.
+var secretLines = func() (l [NumSpices]string) {
+	for k := range l {
+		l[k] = "You register " + spices[k].name + " as a secret good."
+	}
+	return l
+}()
 
 // seatOnly lists seats 0..3 so that a private log line's recipient list is a shared,
 // read-only, capacity-capped slice of it rather than a new allocation. Nothing writes to it.
@@ -570,7 +619,7 @@ func (s *State) actionLine(seat rules.Seat, m Move) {
 		priv = appendKinds(priv, drawn[:n])
 		priv = append(priv, '.')
 	}
-	s.addLine(string(pub), string(priv), seat)
+	s.addPair(pub, priv, seat)
 }
 
 // applyOpen puts the lowest card of spice k face up as seat's open good, refills the hand
