@@ -359,3 +359,35 @@ func TestOutboxDeliveredAfterRestart(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestSpiceMerchantGameEndToEnd plays a complete 4-player Spice Merchant game through the loopback
+// Discord: the simultaneous secret registration, open goods and fake demand all go through the
+// generic move UI, with no Spice Merchant code in bot/ or commands/.
+func TestSpiceMerchantGameEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end game in -short mode")
+	}
+	h := newHarness(t, 4)
+	h.openLobby("spice-merchant", 4)
+	// During a registration every player is mentioned, whoever has registered already.
+	board := h.boardAt(0)
+	if len(board.Mentions) != 4 {
+		t.Errorf("registration board mentions %d players, want all 4: %q", len(board.Mentions), board.Content)
+	}
+	rng := rand.New(rand.NewPCG(5, 8))
+	final, _ := h.playGame(rng, 3000, nil)
+	_, seats, st := h.stateByID()
+	out, _ := st.Outcome()
+	for _, s := range seats {
+		want := fmt.Sprintf("%s — **%d**", s.Name, out.Scores[s.Seat])
+		if !strings.Contains(final.Content, want) {
+			t.Errorf("final board lacks %q:\n%s", want, final.Content)
+		}
+	}
+	for _, u := range h.users[:4] {
+		if len(h.srv.DMs(u)) < 4 {
+			t.Errorf("player %s got %d DMs over four rounds", u, len(h.srv.DMs(u)))
+		}
+	}
+	checkContract(t, h)
+}
