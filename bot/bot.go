@@ -292,12 +292,12 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, reply comma
 	if reply.Components != nil {
 		edit.Components = &reply.Components
 	}
-	file, err := b.renderFile(*reply.Image)
+	pic, err := b.renderPNG(*reply.Image)
 	if err != nil {
 		b.log.Error("render failed", "interaction", i.ID, "err", err)
 		content += "\n(I couldn't draw the picture this time.)"
 	} else {
-		edit.Files = []*discordgo.File{file}
+		edit.Files = []*discordgo.File{pic.file()}
 	}
 	if _, err := b.session.InteractionResponseEdit(i, edit, opt); err != nil {
 		return fmt.Errorf("edit deferred reply: %w", err)
@@ -305,8 +305,19 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, reply comma
 	return nil
 }
 
-// renderFile renders a board or hand image into a PNG file attachment.
-func (b *Bot) renderFile(img commands.Image) (*discordgo.File, error) {
+// picture is a rendered PNG.
+type picture struct {
+	name string
+	png  []byte
+}
+
+// file makes a fresh attachment of the picture (each request consumes its reader).
+func (p picture) file() *discordgo.File {
+	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)}
+}
+
+// renderPNG renders a board or hand image as PNG.
+func (b *Bot) renderPNG(img commands.Image) (picture, error) {
 	var (
 		pic  image.Image
 		err  error
@@ -319,11 +330,11 @@ func (b *Bot) renderFile(img commands.Image) (*discordgo.File, error) {
 		pic, err = b.rend.Board(img.View, img.Names)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("render %s: %w", name, err)
+		return picture{}, fmt.Errorf("render %s: %w", name, err)
 	}
-	png, err := render.EncodePNG(pic)
+	data, err := render.EncodePNG(pic)
 	if err != nil {
-		return nil, fmt.Errorf("encode %s: %w", name, err)
+		return picture{}, fmt.Errorf("encode %s: %w", name, err)
 	}
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}, nil
+	return picture{name: name, png: data}, nil
 }

@@ -133,9 +133,13 @@ func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, ite
 	if row.Status == data.StatusCancelled {
 		return nil
 	}
-	file, err := b.renderFile(post.Image)
-	if err != nil {
-		return err
+	// A picture that cannot be drawn must not stall the game: post the text alone.
+	files := func() []*discordgo.File { return nil }
+	if pic, err := b.renderPNG(post.Image); err != nil {
+		b.log.Error("board render failed; posting text only", "game", gameID, "err", err)
+		post.Content += "\n(I couldn't draw the board picture this time.)"
+	} else {
+		files = func() []*discordgo.File { return []*discordgo.File{pic.file()} }
 	}
 	opt := discordgo.WithContext(ctx)
 	mentions := &discordgo.MessageAllowedMentions{Users: post.Mentions}
@@ -145,7 +149,7 @@ func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, ite
 	if !post.New && row.BoardMessageID != "" {
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
-			Files: []*discordgo.File{file}, Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions,
+			Files: files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions,
 		}, opt)
 		if err == nil {
 			return nil
@@ -153,13 +157,10 @@ func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, ite
 		if !isRESTCode(err, discordgo.ErrCodeUnknownMessage) {
 			return err
 		}
-		file, err = b.renderFile(post.Image) // the reader was consumed; post anew below
-		if err != nil {
-			return err
-		}
+		// The board message was deleted: post anew.
 	}
 	msg, err := b.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: post.Content, Components: post.Components, Files: []*discordgo.File{file}, AllowedMentions: mentions,
+		Content: post.Content, Components: post.Components, Files: files(), AllowedMentions: mentions,
 	}, opt)
 	if err != nil {
 		return err
@@ -186,13 +187,13 @@ func (b *Bot) sendDM(ctx context.Context, it data.OutboxItem) error {
 	opt := discordgo.WithContext(ctx)
 	ch, err := b.session.UserChannelCreate(dm.UserID, opt)
 	if err == nil {
-		var file *discordgo.File
-		if file, err = b.renderFile(dm.Image); err != nil {
-			return err
+		msg := &discordgo.MessageSend{Content: dm.Content, AllowedMentions: noPings}
+		if pic, rerr := b.renderPNG(dm.Image); rerr != nil {
+			b.log.Error("hand render failed; sending text only", "game", it.GameID, "err", rerr)
+		} else {
+			msg.Files = []*discordgo.File{pic.file()}
 		}
-		_, err = b.session.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{
-			Content: dm.Content, Files: []*discordgo.File{file}, AllowedMentions: noPings,
-		}, opt)
+		_, err = b.session.ChannelMessageSendComplex(ch.ID, msg, opt)
 	}
 	if isRESTCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
 		b.log.Info("DMs closed; falling back to /hand", "user", dm.UserID, "game", it.GameID)

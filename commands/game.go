@@ -106,13 +106,9 @@ func (s *Service) lobbyReply(l *loaded, typ ReplyType) Reply {
 
 // loadLobby loads the lobby for /game join|leave|start (gameID 0) or a lobby button.
 func (s *Service) loadLobby(ctx context.Context, req Request, gameID int64) (*loaded, *Reply, error) {
-	l, err := s.load(ctx, req.ChannelID, gameID)
-	if errors.Is(err, data.ErrNoGame) {
-		r := ephemeral(errNoGameText)
-		return nil, &r, nil
-	}
-	if err != nil {
-		return nil, nil, err
+	l, stop, err := s.loadHere(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return nil, stop, err
 	}
 	if l.row.Status != data.StatusLobby {
 		r := ephemeral("This game has already started (or ended); the lobby is closed. `/game status` shows it.")
@@ -279,12 +275,9 @@ func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Rep
 	if id.Arg != "yes" {
 		return Reply{Type: ReplyUpdate, Content: "Nothing was cancelled.", Components: []discordgo.MessageComponent{}}, nil
 	}
-	l, err := s.load(ctx, req.ChannelID, id.Game)
-	if errors.Is(err, data.ErrNoGame) {
-		return ephemeral(errNoGameText), nil
-	}
-	if err != nil {
-		return Reply{}, err
+	l, stop, err := s.loadHere(ctx, req, id.Game)
+	if stop != nil || err != nil {
+		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
 	if req.UserID != l.row.CreatorID && !req.CanManage {

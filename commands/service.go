@@ -340,9 +340,10 @@ func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*lo
 	return l, nil
 }
 
-// loadPlaying loads the game and answers for the common refusals: no game, game in the lobby,
-// game over. A non-nil reply means stop and send it.
-func (s *Service) loadPlaying(ctx context.Context, req Request, gameID int64) (*loaded, *Reply, error) {
+// loadHere loads the channel's game (gameID 0) or the game a component names, and answers for
+// the refusals every handler shares: no game here, or a component of another channel's game.
+// A non-nil reply means stop and send it.
+func (s *Service) loadHere(ctx context.Context, req Request, gameID int64) (*loaded, *Reply, error) {
 	l, err := s.load(ctx, req.ChannelID, gameID)
 	if errors.Is(err, data.ErrNoGame) {
 		r := ephemeral(errNoGameText)
@@ -354,6 +355,15 @@ func (s *Service) loadPlaying(ctx context.Context, req Request, gameID int64) (*
 	if l.row.ChannelID != req.ChannelID {
 		r := ephemeral("That button belongs to a game in another channel.")
 		return nil, &r, nil
+	}
+	return l, nil, nil
+}
+
+// loadPlaying is loadHere for a game that must be under way (or just finished).
+func (s *Service) loadPlaying(ctx context.Context, req Request, gameID int64) (*loaded, *Reply, error) {
+	l, stop, err := s.loadHere(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return nil, stop, err
 	}
 	switch l.row.Status {
 	case data.StatusLobby:
