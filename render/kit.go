@@ -7,7 +7,7 @@
 //     layers, a Canvas wrapping a gg context with fast text helpers (measure, fit, wrap, anchor),
 //     the palette (company, spice and player colours), reusable shapes (panels, flag chips,
 //     discs, pills, cards, turn markers), a legend row and PNG encoding;
-//   - one file per game (borneo.go, later spicemerchant.go) with that game's layout.
+//   - one file per game (borneo.go, spicemerchant.go) with that game's layout.
 //
 // Adding a game: write a function (r *Renderer) xxxBoard(v *xxx.View, names []string)
 // (image.Image, error) that builds a Canvas with r.canvas, blits cached static layers with
@@ -43,6 +43,7 @@ import (
 
 	"spicebot/rules"
 	"spicebot/rules/borneo"
+	"spicebot/rules/spicemerchant"
 )
 
 // maxLayers bounds the cache of static layers and sprites. Layers are keyed by game, section and
@@ -93,6 +94,13 @@ func (r *Renderer) Board(view any, names []string) (image.Image, error) {
 			return nil, errors.New("render board: nil borneo view")
 		}
 		return r.borneoBoard(v, names)
+	case spicemerchant.View:
+		return r.spiceMerchantBoard(&v, names)
+	case *spicemerchant.View:
+		if v == nil {
+			return nil, errors.New("render board: nil spice merchant view")
+		}
+		return r.spiceMerchantBoard(v, names)
 	default:
 		return nil, fmt.Errorf("render board: unsupported view type %T", view)
 	}
@@ -109,6 +117,13 @@ func (r *Renderer) Hand(view any, names []string) (image.Image, error) {
 			return nil, errors.New("render hand: nil borneo view")
 		}
 		return r.borneoHand(v, names)
+	case spicemerchant.View:
+		return r.spiceMerchantHand(&v, names)
+	case *spicemerchant.View:
+		if v == nil {
+			return nil, errors.New("render hand: nil spice merchant view")
+		}
+		return r.spiceMerchantHand(v, names)
 	default:
 		return nil, fmt.Errorf("render hand: unsupported view type %T", view)
 	}

@@ -1,0 +1,1046 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+
+	"spicebot/rules"
+	"spicebot/rules/spicemerchant"
+)
+
+// Spice Merchant board geometry, in pixels. The board is smW wide; sections are stacked top to
+// bottom: header band, status, (final scores), markets, players, score table, legend.
+const (
+	smW      = 560
+	smMargin = 10
+	smInner  = smW - 2*smMargin
+	smGap    = 8
+
+	smHeaderH = 46
+	smTitleH  = 22 // section title line
+
+	smMarketCols = 3
+	smMarketW    = (smInner - (smMarketCols-1)*smGap) / smMarketCols
+	smMarketH    = 74
+	smSlotW      = 22 // a demand card on a market
+	smSlotH      = 28
+
+	smSeatH      = 72 // a seat row with its last round's sales
+	smSeatShortH = 54 // a seat row before the first round has ended
+
+	smTableHeadH = 22
+	smTableRowH  = 23
+	smTableNameW = 192
+	smTableCardW = 50
+	smTableValW  = (smInner - smTableNameW - smTableCardW) / spicemerchant.MaxDemand
+
+	smLegendH = 62
+
+	// hand image
+	smHandW      = 520
+	smHandMargin = 12
+	smCardW      = 60
+	smCardH      = 92
+	smCardGap    = 4  // between cards of one spice
+	smGroupGap   = 12 // between spices
+)
+
+// smSpices are the six spices in the rules' order with their colours and two-letter labels.
+// Black pepper, cinnamon, nutmeg and clove have Borneo's colours, so a spice looks the same in
+// both games.
+var smSpices = [spicemerchant.NumSpices]struct {
+	key, name, label string
+	colour           color.RGBA
+}{
+	{"ginger", "ginger", "Gi", color.RGBA{0xee, 0xc1, 0x3a, 0xff}},
+	{"pepper", "black pepper", "Pe", color.RGBA{0x3a, 0x36, 0x33, 0xff}},
+	{"cinnamon", "cinnamon", "Ci", color.RGBA{0xc8, 0x6a, 0x2c, 0xff}},
+	{"nutmeg", "nutmeg", "Nu", color.RGBA{0xb8, 0x9b, 0x5e, 0xff}},
+	{"clove", "clove", "Cl", color.RGBA{0x7b, 0x3f, 0x98, 0xff}},
+	{"saffron", "saffron", "Sa", color.RGBA{0xc6, 0x28, 0x28, 0xff}},
+}
+
+// smSpice returns the colour, two-letter label and display name of a spice key ("pepper");
+// an unknown key is grey, labelled with its first two letters.
+func smSpice(key string) (color.RGBA, string, string) {
+	for _, sp := range smSpices {
+		if key == sp.key {
+			return sp.colour, sp.label, sp.name
+		}
+	}
+	label := key
+	if r := []rune(key); len(r) > 2 {
+		label = strings.ToUpper(string(r[:1])) + string(r[1:2])
+	}
+	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label, key
+}
+
+// smSpiceIndex returns the position of a spice key in smSpices, or len(smSpices) if unknown
+// (unknown spices sort last).
+func smSpiceIndex(key string) int {
+	for i, sp := range smSpices {
+		if key == sp.key {
+			return i
+		}
+	}
+	return len(smSpices)
+}
+
+// smStatus returns the status and last-move sentences with seat names filled in.
+func smStatus(v *spicemerchant.View, display []string) (string, string) {
+	status := expand(v.Status, display)
+	if status == "" && v.Outcome != nil {
+		status = "The game is over."
+	}
+	last := ""
+	if v.LastMove != "" {
+		last = "Last move: " + expand(v.LastMove, display)
+	}
+	return status, last
+}
+
+// smSeatPublic is what the board shows of one seat, taken from public fields only. During secret
+// registration a seat's own view counts its registered goods apart from its hand while the
+// others see the hand from before registering; the board shows everyone the latter, so the
+// board is the same from every view and never tells who has registered.
+type smSeatPublic struct {
+	hand, secret int
+	registering  bool
+}
+
+func smPublicSeat(v *spicemerchant.View, sv *spicemerchant.SeatView) smSeatPublic {
+	if v.Phase == spicemerchant.PhaseRegister {
+		return smSeatPublic{hand: sv.HandCount + sv.SecretCount, registering: true}
+	}
+	return smSeatPublic{hand: sv.HandCount, secret: sv.SecretCount}
+}
+
+// smLayout is the vertical position of each section of a Spice Merchant board.
+type smLayout struct {
+	status, statusH   float64
+	outcome, outcomeH float64
+	markets           float64
+	seats             float64
+	table             float64
+	legend            float64
+	height            int
+}
+
+// smMarketsH is the height of the markets section: title and two rows of three.
+const smMarketsH = smTitleH + 2*smMarketH + smGap
+
+// smTableH is the height of the score-table section.
+const smTableH = smTitleH + smTableHeadH + spicemerchant.NumSpices*smTableRowH + 8
+
+// spiceMerchantBoard draws the public board of a Spice Merchant view (see Renderer.Board). It
+// uses only public fields, so every seat's view and the observer's give the same image.
+func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (image.Image, error) {
+	n := max(len(v.Seats), v.Players)
+	if n == 0 || len(v.Seats) == 0 {
+		return nil, errors.New("render spice merchant board: view has no seats")
+	}
+	display, initials := seatLabels(names, n)
+
+	m := r.canvas(1, 1) // text metrics only
+	status, last := smStatus(v, display)
+	var L smLayout
+	y := float64(smHeaderH + smGap)
+	L.status = y
+	L.statusH = borneoStatusHeight(m, status, last)
+	y += L.statusH + smGap
+	if v.Outcome != nil {
+		L.outcome = y
+		L.outcomeH = smOutcomeHeight(m, v, display)
+		y += L.outcomeH + smGap
+	}
+	L.markets = y
+	y += smMarketsH + smGap
+	L.seats = y
+	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(v)+4)) - 4 + smGap
+	L.table = y
+	y += smTableH + smGap
+	L.legend = y
+	y += smLegendH + smMargin
+	L.height = int(y)
+
+	c := r.canvas(smW, L.height)
+	c.Fill(colPaper)
+	r.smHeader(c, v)
+	borneoStatusPanel(c, L.status, L.statusH, status, last, v.Outcome != nil)
+	if v.Outcome != nil {
+		smOutcome(c, v, display, initials, L.outcome, L.outcomeH)
+	}
+	r.smMarkets(c, v, L.markets)
+	r.smSeats(c, v, display, initials, L.seats)
+	r.smTable(c, v, L.table)
+	c.Blit(r.layer("spicemerchant/legend", smInner, smLegendH, colPaper, paintSMLegend), smMargin, int(L.legend))
+	return c.Image(), nil
+}
+
+// smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
+// player registers this round, and the deck count (and the unsold goods once the game is over).
+func (r *Renderer) smHeader(c *Canvas, v *spicemerchant.View) {
+	c.Blit(r.layer("spicemerchant/header", smW, smHeaderH, colBand, func(c *Canvas) {
+		c.Fill(colBand)
+		c.Text("SPICE MERCHANT", 14, smHeaderH/2, 0, Style{Size: 21, Bold: true, Colour: colBandText})
+	}), 0, 0)
+	soft := lighten(colBand, 0.6)
+	x := 222.0
+	x += c.Text("Round", x, smHeaderH/2-7, 0, Style{Size: 12, Colour: soft}) + 5
+	x += c.Text(fmt.Sprintf("%d/%d", v.Round, spicemerchant.Rounds), x, smHeaderH/2-7, 0, Style{Size: 17, Bold: true, Colour: colBandText}) + 8
+	for k := 1; k <= spicemerchant.Rounds; k++ {
+		fill := lighten(colBand, 0.3)
+		if k <= v.Round {
+			fill = colGold
+		}
+		c.DrawCircle(x+5+float64(k-1)*13, smHeaderH/2-7, 4.5)
+		c.SetColor(fill)
+		c.Context.Fill()
+	}
+	sub := fmt.Sprintf("%s each this round", plural(v.SecretGoods, "secret good", "secret goods"))
+	if v.Outcome != nil {
+		sub = "game over"
+	}
+	c.Text(sub, 222, smHeaderH-11, 0, Style{Size: 11, Colour: soft})
+
+	rx := float64(smW - 12)
+	if v.Outcome != nil {
+		rx -= c.Text(strconv.Itoa(v.DiscardCount), rx, smHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
+		rx -= c.Text("unsold", rx, smHeaderH/2, 1, Style{Size: 13, Colour: soft}) + 14
+	}
+	rx -= c.Text(strconv.Itoa(v.DeckCount), rx, smHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
+	rx -= c.Text("deck", rx, smHeaderH/2, 1, Style{Size: 13, Colour: soft}) + 6
+	smCardBack(c, rx-16, smHeaderH/2-11, 16, 22)
+}
+
+// smCardBack draws a face-down spice card of w×h at (x, y) (a cached sprite): the back of the
+// deck and of secret goods.
+func smCardBack(c *Canvas, x, y, w, h float64) {
+	c.sprite(spriteKey{shape: "spicemerchant/back", w: w, h: h}, x, y, w, h, func(s *Canvas, x, y float64) {
+		s.DrawRoundedRectangle(x, y, w, h, 3)
+		s.SetColor(color.RGBA{0x8a, 0x3b, 0x2a, 0xff})
+		s.FillPreserve()
+		s.SetLineWidth(1)
+		s.SetColor(colCard)
+		s.Stroke()
+		s.DrawRoundedRectangle(x+2.5, y+2.5, w-5, h-5, 2)
+		s.SetColor(colGold)
+		s.SetLineWidth(1)
+		s.Stroke()
+	})
+}
+
+// smEmptySlot draws a dashed outline of w×h at (x, y): room for one more demand card.
+func smEmptySlot(c *Canvas, x, y, w, h float64) {
+	c.sprite(spriteKey{shape: "spicemerchant/slot", w: w, h: h}, x, y, w, h, func(s *Canvas, x, y float64) {
+		s.DrawRoundedRectangle(x+0.5, y+0.5, w-1, h-1, 3)
+		s.SetColor(colMuted)
+		s.SetLineWidth(1)
+		s.SetDash(3, 3)
+		s.Stroke()
+		s.SetDash()
+	})
+}
+
+// smMiniCard draws a small face-up card of a spice (colour and label) of w×h at (x, y).
+func smMiniCard(c *Canvas, x, y, w, h float64, spice string) {
+	col, label, _ := smSpice(spice)
+	c.Chip(x, y, w, h, col, label, 11)
+}
+
+// smMarketTally counts the occupied markets and the full ones (the round ends at six occupied
+// or two full: rulebook "The end of round").
+func smMarketTally(ms []spicemerchant.MarketView) (occupied, full int) {
+	for _, mk := range ms {
+		if mk.Count > 0 {
+			occupied++
+		}
+		if mk.Count >= spicemerchant.MaxDemand {
+			full++
+		}
+	}
+	return occupied, full
+}
+
+// smMarkets draws the six world markets (rulebook "Fake demand"): each market's letter, its
+// spice (colour, label and name), its demand cards as n/4 and what one good of its spice sells
+// for there now. The section title counts occupied and full markets against the round end.
+func (r *Renderer) smMarkets(c *Canvas, v *spicemerchant.View, top float64) {
+	occupied, full := smMarketTally(v.Markets[:])
+	c.sectionTitle("MARKETS", smMargin+4, top+smTitleH/2)
+	note := fmt.Sprintf("%d/6 occupied · %d/2 full — round ends at 6 occupied or 2 full", occupied, full)
+	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	cell := r.layer("spicemerchant/market", smMarketW, smMarketH, colPaper, func(c *Canvas) {
+		c.Panel(0.5, 0.5, smMarketW-1, smMarketH-1, 8, colPanel, colBorder)
+	})
+	for i, mk := range v.Markets {
+		x := float64(smMargin + (i%smMarketCols)*(smMarketW+smGap))
+		y := top + smTitleH + float64(i/smMarketCols)*(smMarketH+smGap)
+		letter := mk.Market
+		if letter == "" {
+			letter = string(rune('A' + i))
+		}
+		fullHere := mk.Count >= spicemerchant.MaxDemand
+		if fullHere {
+			c.Panel(x+0.5, y+0.5, smMarketW-1, smMarketH-1, 8, lighten(colAlert, 0.9), colAlert)
+		} else {
+			c.Blit(cell, int(x), int(y))
+		}
+		l1, l2 := y+20, y+51
+		c.Disc(x+19, l1, 12, colBand, letter, 14)
+		for k := 0; k < spicemerchant.MaxDemand; k++ {
+			sx, sy := x+8+float64(k)*(smSlotW+4), l2-smSlotH/2
+			if k < mk.Count && mk.Spice != "" {
+				smMiniCard(c, sx, sy, smSlotW, smSlotH, mk.Spice)
+			} else {
+				smEmptySlot(c, sx, sy, smSlotW, smSlotH)
+			}
+		}
+		countX := x + 8 + spicemerchant.MaxDemand*(smSlotW+4) + 2
+		cst := Style{Size: 15, Bold: true}
+		if fullHere {
+			cst.Colour = colAlert
+		}
+		c.Text(fmt.Sprintf("%d/4", mk.Count), countX, l2, 0, cst)
+		if mk.Spice == "" || mk.Count == 0 {
+			c.Text("empty", x+38, l1, 0, Style{Size: 14, Colour: colMuted})
+			continue
+		}
+		_, _, name := smSpice(mk.Spice)
+		nst := Style{Size: 14, Bold: true}
+		if nameW := float64(smMarketW - 38 - 42); c.Measure(name, nst) > nameW {
+			nst.Size = 12
+			name = c.Fit(name, nameW, nst)
+		}
+		c.Text(name, x+38, l1, 0, nst)
+		// The value of one good of the spice here now, large at the right.
+		vx := x + smMarketW - 10
+		c.Text(strconv.Itoa(mk.Value), vx, y+smMarketH/2-2, 1, Style{Size: 26, Bold: true})
+		c.Text("pts", vx, y+smMarketH/2+19, 1, Style{Size: 11, Bold: true, Colour: colMuted})
+	}
+}
+
+// smSeats draws one row per seat: disc, name, first player and turn markers, hand count, secret
+// goods as face-down cards (a count only), open goods, goods sold and the score, and what the
+// seat sold when the last round ended. During registration no row says who has registered.
+func (r *Renderer) smSeats(c *Canvas, v *spicemerchant.View, display, initials []string, top float64) {
+	c.sectionTitle("PLAYERS", smMargin+4, top+smTitleH/2)
+	note := "hand · secret goods (face down) · open goods · sold · score"
+	switch v.Phase {
+	case spicemerchant.PhaseOver:
+		note = "hand · last round's sales · goods sold · score"
+	case spicemerchant.PhaseRegister:
+		note = "registering secret goods: " + plural(v.Waiting, "player", "players") + " still to choose"
+	}
+	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	rowH := smSeatRowH(v)
+	row := r.layer("spicemerchant/seat-row", smInner, rowH, colPaper, func(c *Canvas) {
+		c.Panel(0.5, 0.5, smInner-1, float64(rowH)-1, 8, colPanel, colBorder)
+	})
+	over := v.Outcome != nil
+	for i := range v.Seats {
+		sv := &v.Seats[i]
+		pub := smPublicSeat(v, sv)
+		x := float64(smMargin)
+		y := top + smTitleH + float64(i*(rowH+4))
+		turn := sv.Seat == v.Turn && v.Phase == spicemerchant.PhaseTurns && !over
+		if turn {
+			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, colHighlight, colAlert)
+		} else {
+			c.Blit(row, int(x), int(y))
+		}
+		l1, l2, l3 := y+17, y+40, y+60
+		if turn {
+			c.Triangle(x+12, l1, 14, colAlert)
+		}
+		c.seatDisc(x+28, l1, 13, sv.Seat, initials)
+		nameSt := Style{Size: 16, Bold: true}
+		lx := x + 48
+		lx += c.Text(c.Fit(seatName(display, sv.Seat), 200, nameSt), lx, l1, 0, nameSt) + 8
+		if sv.First {
+			lx += c.Badge("1ST PLAYER", lx, l1, colGold, Style{Size: 10, Bold: true, Colour: colInk}) + 6
+		}
+		if turn {
+			c.Badge("TURN", lx, l1, colAlert, Style{Size: 10, Bold: true})
+		}
+
+		// Score, large at the right, with the goods sold (the tie-break) under it.
+		c.Text(strconv.Itoa(sv.Score), x+smInner-32, l1+4, 1, Style{Size: 26, Bold: true})
+		c.Text("pts", x+smInner-29, l1+7, 0, Style{Size: 11, Bold: true, Colour: colMuted})
+		c.Text(plural(sv.GoodsSold, "good sold", "goods sold"), x+smInner-10, l2+2, 1, Style{Size: 12, Colour: colMuted})
+
+		// Third line: the last round's sales (drawn first: the second line may stop early).
+		if txt := smLastRoundText(sv.LastRound); txt != "" {
+			st := Style{Size: 12, Colour: colMuted}
+			c.Text(c.Fit(txt, smInner-58, st), x+48, l3, 0, st)
+		}
+
+		// Second line: hand, secret goods, open goods.
+		small := Style{Size: 13}
+		lx = x + 48
+		c.Panel(lx, l2-8, 12, 16, 2, colCard, colCardEdge)
+		lx += 15
+		lx += c.Text(fmt.Sprintf("%d in hand", pub.hand), lx, l2, 0, small) + 14
+		switch {
+		case over:
+			continue // goods were sold or discarded; the last round's line follows
+		case pub.registering:
+			c.Text("secret goods: hidden while players register", lx, l2, 0, Style{Size: 13, Colour: colMuted})
+			continue
+		default:
+			for k := 0; k < pub.secret; k++ {
+				smCardBack(c, lx, l2-9, 13, 18)
+				lx += 10
+			}
+			if pub.secret > 0 {
+				lx += 6
+			}
+			lx += c.Text(fmt.Sprintf("%d secret", pub.secret), lx, l2, 0, small) + 14
+		}
+		lx += c.Text("open:", lx, l2, 0, Style{Size: 13, Colour: colMuted}) + 4
+		if len(sv.Open) == 0 {
+			c.Text("—", lx, l2, 0, Style{Size: 13, Colour: colMuted})
+		}
+		for _, o := range sv.Open {
+			col, label, name := smSpice(o.Spice)
+			c.Pill(lx, l2-9, 28, 18, col, label, 11)
+			lx += 31
+			lx += c.Text(name, lx, l2, 0, Style{Size: 13, Bold: true}) + 8
+		}
+
+	}
+}
+
+// smSeatRowH is the height of a seat row: room for the last round's sales once a round has
+// ended.
+func smSeatRowH(v *spicemerchant.View) int {
+	for _, sv := range v.Seats {
+		if sv.LastRound != nil {
+			return smSeatH
+		}
+	}
+	return smSeatShortH
+}
+
+// smLastRoundText summarises a seat's sales at the end of the last round: "Round 2: ginger on B
+// 6, clove on C 4; pepper unsold → 10 pts", or "" before the first round has ended.
+func smLastRoundText(rv *spicemerchant.RoundView) string {
+	if rv == nil {
+		return ""
+	}
+	var parts []string
+	for _, s := range rv.Sales {
+		_, _, name := smSpice(s.Card.Spice)
+		parts = append(parts, fmt.Sprintf("%s on %s %d", name, s.Market, s.Points))
+	}
+	text := fmt.Sprintf("Round %d: ", rv.Round)
+	if len(parts) == 0 {
+		text += "sold nothing"
+	} else {
+		text += "sold " + strings.Join(parts, ", ")
+	}
+	if len(rv.Discarded) > 0 {
+		var ds []string
+		for _, d := range rv.Discarded {
+			_, _, name := smSpice(d)
+			ds = append(ds, name)
+		}
+		text += "; unsold " + strings.Join(ds, ", ")
+	}
+	return text + fmt.Sprintf(" → %s", plural(rv.Points, "pt", "pts"))
+}
+
+// smTable draws the score table (rulebook "Example) Informations of card"; NOTES §3.3): per
+// spice its card count and the value of one good sold in a market holding 1, 2, 3 or 4 of its
+// cards. A value that a market gives now is highlighted with that market's letter. The table
+// itself is a cached layer keyed by the view's spice data; only the highlights are drawn per view.
+func (r *Renderer) smTable(c *Canvas, v *spicemerchant.View, top float64) {
+	c.sectionTitle("SCORE TABLE", smMargin+4, top+smTitleH/2)
+	c.Text("points per good by the cards in its market · a spice takes ≤ 2 markets", smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	const h = smTableH - smTitleH
+	spices := v.Spices
+	c.Blit(r.layer(struct{ name, spices string }{"spicemerchant/table", fmt.Sprint(spices)}, smInner, h, colPaper, func(c *Canvas) {
+		paintSMTable(c, spices)
+	}), smMargin, int(top+smTitleH))
+
+	// Highlights: the values the markets give now.
+	type cellKey struct{ row, d int }
+	marks := map[cellKey][]string{}
+	var order []cellKey
+	for _, mk := range v.Markets {
+		if mk.Count == 0 || mk.Spice == "" {
+			continue
+		}
+		row := -1
+		for k, sp := range spices {
+			if sp.Key == mk.Spice {
+				row = k
+			}
+		}
+		if row < 0 || mk.Count > spicemerchant.MaxDemand {
+			continue
+		}
+		k := cellKey{row, mk.Count}
+		if marks[k] == nil {
+			order = append(order, k)
+		}
+		marks[k] = append(marks[k], mk.Market)
+	}
+	// A spice on two markets may occupy no other (rulebook "Fake demand").
+	uses := make([]int, len(spices))
+	for _, k := range order {
+		uses[k.row] += len(marks[k])
+	}
+	for row, n := range uses {
+		if n >= 2 {
+			cy := top + smTitleH + smTableHeadH + float64(row)*smTableRowH + smTableRowH/2
+			c.Text("2 mkts", smMargin+smTableNameW-4, cy, 1, Style{Size: 10, Bold: true, Colour: colAlert})
+		}
+	}
+	for _, k := range order {
+		cx := float64(smMargin + smTableNameW + smTableCardW + (k.d-1)*smTableValW)
+		cy := top + smTitleH + smTableHeadH + float64(k.row)*smTableRowH
+		c.DrawRoundedRectangle(cx+3, cy+1.5, smTableValW-6, smTableRowH-3, 5)
+		c.SetColor(colHighlight)
+		c.FillPreserve()
+		c.SetLineWidth(1.5)
+		c.SetColor(colAlert)
+		c.Stroke()
+		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+smTableValW/2-6, cy+smTableRowH/2, 1, Style{Size: 15, Bold: true})
+		c.Text(strings.Join(marks[k], " "), cx+smTableValW/2-2, cy+smTableRowH/2, 0, Style{Size: 11, Bold: true, Colour: colAlert})
+	}
+}
+
+// paintSMTable draws the static score table of spices on a canvas of smInner × (smTableH −
+// smTitleH).
+func paintSMTable(c *Canvas, spices []spicemerchant.SpiceView) {
+	const h = smTableH - smTitleH
+	c.Panel(0.5, 0.5, smInner-1, h-1, 8, colPanel, colBorder)
+	head := Style{Size: 11, Bold: true, Colour: colMuted}
+	hy := float64(smTableHeadH)/2 + 2
+	c.Text("spice", 10, hy, 0, head)
+	c.Text("cards", smTableNameW+smTableCardW/2, hy, 0.5, head)
+	for d := 1; d <= spicemerchant.MaxDemand; d++ {
+		label := strconv.Itoa(d) + " cards"
+		if d == 1 {
+			label = "1 card"
+		}
+		c.Text(label, float64(smTableNameW+smTableCardW+(d-1)*smTableValW)+smTableValW/2, hy, 0.5, head)
+	}
+	for k, sp := range spices {
+		y := float64(smTableHeadH + k*smTableRowH)
+		if k%2 == 0 {
+			c.Rect(1, y, smInner-2, smTableRowH, colPanelAlt)
+		}
+		cy := y + smTableRowH/2
+		col, label, name := smSpice(sp.Key)
+		if sp.Name != "" {
+			name = sp.Name
+		}
+		c.Pill(10, cy-9, 30, 18, col, label, 11)
+		c.Text(name, 48, cy, 0, Style{Size: 14, Bold: true})
+		c.Text(strconv.Itoa(sp.Cards), smTableNameW+smTableCardW/2, cy, 0.5, Style{Size: 14, Colour: colMuted})
+		for d, val := range sp.Scores {
+			c.Text(strconv.Itoa(val), float64(smTableNameW+smTableCardW+d*smTableValW)+smTableValW/2, cy, 0.5, Style{Size: 15})
+		}
+	}
+	c.Rect(smTableNameW+smTableCardW, 4, 1, h-8, colBorder)
+}
+
+// paintSMLegend draws the static legend: the spices (colour and label) and the symbols.
+func paintSMLegend(c *Canvas) {
+	c.Panel(0.5, 0.5, smInner-1, smLegendH-1, 8, colPanelAlt, colBorder)
+	st := Style{Size: 13}
+	var items []LegendItem
+	for _, sp := range smSpices {
+		sp := sp
+		items = append(items, LegendItem{SwatchW: 26, Label: sp.name, Swatch: func(c *Canvas, x, cy float64) {
+			c.Pill(x, cy-9, 26, 18, sp.colour, sp.label, 11)
+		}})
+	}
+	h := c.Legend(items, 10, 4, smInner-20, 26, Style{Size: 12})
+	c.Legend([]LegendItem{
+		{SwatchW: 13, Label: "secret good (face down)", Swatch: func(c *Canvas, x, cy float64) {
+			smCardBack(c, x, cy-9, 13, 18)
+		}},
+		{SwatchW: 18, Label: "demand card", Swatch: func(c *Canvas, x, cy float64) {
+			smMiniCard(c, x, cy-11, 18, 22, "ginger")
+		}},
+		{SwatchW: 52, Label: "value now", Swatch: func(c *Canvas, x, cy float64) {
+			c.DrawRoundedRectangle(x, cy-9, 52, 18, 5)
+			c.SetColor(colHighlight)
+			c.FillPreserve()
+			c.SetLineWidth(1.5)
+			c.SetColor(colAlert)
+			c.Stroke()
+			c.Text("4", x+24, cy, 1, Style{Size: 13, Bold: true})
+			c.Text("B", x+28, cy, 0, Style{Size: 11, Bold: true, Colour: colAlert})
+		}},
+	}, 10, 4+h, smInner-20, 26, st)
+}
+
+// smOutcomeHeight is the height of the final-scores panel.
+func smOutcomeHeight(m *Canvas, v *spicemerchant.View, display []string) float64 {
+	h := 10.0 + 26 + 18 + float64(len(v.Outcome.Scores))*28
+	if tb := smTieBreakText(v, display); tb != "" {
+		h += m.ParagraphHeight(tb, smInner-20, 18, 2, Style{Size: 13}) + 4
+	}
+	return h + 8
+}
+
+// smTieBreakText explains how a tie was broken (rulebook "The end of game": most goods sold,
+// then co-winners), or "" when no tie-break was needed.
+func smTieBreakText(v *spicemerchant.View, display []string) string {
+	o := v.Outcome
+	switch o.TieBreak {
+	case "":
+		return ""
+	case "most goods sold":
+		return "Tie-break: tied on points, the most goods sold wins."
+	case "co-winners":
+		return "Tie-break: tied on points and on goods sold — co-winners."
+	}
+	return "Tie-break: " + expand(o.TieBreak, display)
+}
+
+// smGoodsSold returns the goods seat has sold according to the view, or -1 if the view has no
+// such seat.
+func smGoodsSold(v *spicemerchant.View, s rules.Seat) int {
+	for _, sv := range v.Seats {
+		if sv.Seat == s {
+			return sv.GoodsSold
+		}
+	}
+	return -1
+}
+
+// smRoundScores returns seat's points per finished round, or nil.
+func smRoundScores(v *spicemerchant.View, s rules.Seat) []int {
+	for _, sv := range v.Seats {
+		if sv.Seat == s {
+			return sv.RoundScores
+		}
+	}
+	return nil
+}
+
+// smOutcome draws the final scores (rulebook "The end of game"): highest score first, then most
+// goods sold; winners (several when co-winners) starred; each seat's goods sold and points per
+// round; and how a tie was broken.
+func smOutcome(c *Canvas, v *spicemerchant.View, display, initials []string, top, h float64) {
+	o := v.Outcome
+	c.Panel(smMargin, top, smInner, h, 8, colPanel, colGood)
+	x := float64(smMargin + 10)
+	y := top + 10
+	winners := map[rules.Seat]bool{}
+	var wn []string
+	for _, s := range o.Winners {
+		winners[s] = true
+		wn = append(wn, seatName(display, s))
+	}
+	title := "FINAL SCORES"
+	switch {
+	case len(wn) == 1:
+		title += " · winner: " + wn[0]
+	case len(wn) > 1:
+		title += " · co-winners: " + strings.Join(wn, ", ")
+	}
+	tst := Style{Size: 16, Bold: true, Colour: colGood}
+	c.Text(c.Fit(title, smInner-20, tst), x, y+11, 0, tst)
+	y += 26
+	head := Style{Size: 11, Bold: true, Colour: colMuted}
+	const soldX, roundsX = smW - smMargin - 190, smW - smMargin - 150
+	c.Text("sold", soldX, y+8, 1, head)
+	c.Text("rounds 1–4", roundsX, y+8, 0, head)
+	c.Text("points", smW-smMargin-12, y+8, 1, head)
+	y += 18
+	order := make([]int, len(o.Scores))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		sa, sb := o.Scores[order[a]], o.Scores[order[b]]
+		if sa != sb {
+			return sa > sb
+		}
+		return smGoodsSold(v, rules.Seat(order[a])) > smGoodsSold(v, rules.Seat(order[b]))
+	})
+	for _, i := range order {
+		s := rules.Seat(i)
+		cy := y + 14
+		if winners[s] {
+			c.Star(x+10, cy, 10, colGold)
+		}
+		c.seatDisc(x+36, cy, 12, s, initials)
+		st := Style{Size: 16, Bold: winners[s]}
+		c.Text(c.Fit(seatName(display, s), soldX-60-x-54, st), x+54, cy, 0, st)
+		if n := smGoodsSold(v, s); n >= 0 {
+			c.Text(strconv.Itoa(n), soldX, cy, 1, Style{Size: 15, Bold: true})
+		}
+		var rs []string
+		for _, p := range smRoundScores(v, s) {
+			rs = append(rs, strconv.Itoa(p))
+		}
+		c.Text(strings.Join(rs, " + "), roundsX, cy, 0, Style{Size: 14, Colour: colMuted})
+		c.Text(strconv.Itoa(o.Scores[i]), smW-smMargin-12, cy, 1, Style{Size: 18, Bold: true})
+		y += 28
+	}
+	if tb := smTieBreakText(v, display); tb != "" {
+		c.Paragraph(tb, x, y+2, smInner-20, 18, 2, Style{Size: 13})
+	}
+}
+
+// smSale is one good's sale if the round ended now: its market letter and points, or unsold.
+type smSale struct {
+	good   spicemerchant.CardView
+	market string
+	points int
+	sold   bool
+}
+
+// smSellNow sells goods into the markets as the round end would (rulebook "The end of round";
+// NOTES §3.4.5): each good in a distinct market holding its spice, a spice's goods taking its
+// most valuable markets first (the lower letter first on equal value); goods with no market
+// left are unsold. Markets are shared by all sellers, so another player's goods do not matter.
+// It returns the sales in goods order and the total points.
+func smSellNow(goods []spicemerchant.CardView, markets []spicemerchant.MarketView) ([]smSale, int) {
+	out := make([]smSale, len(goods))
+	used := map[string]int{}
+	total := 0
+	for i, g := range goods {
+		out[i].good = g
+		var ms []spicemerchant.MarketView
+		for _, mk := range markets {
+			if mk.Count > 0 && mk.Spice == g.Spice {
+				ms = append(ms, mk)
+			}
+		}
+		sort.SliceStable(ms, func(a, b int) bool {
+			if ms[a].Value != ms[b].Value {
+				return ms[a].Value > ms[b].Value
+			}
+			return ms[a].Market < ms[b].Market
+		})
+		k := used[g.Spice]
+		if k < len(ms) {
+			out[i].market, out[i].points, out[i].sold = ms[k].Market, ms[k].Value, true
+			total += ms[k].Value
+		}
+		used[g.Spice] = k + 1
+	}
+	return out, total
+}
+
+// smSellNowText describes smSellNow's result: "ginger on B 6, clove on C 4, pepper unsold:
+// 10 pts".
+func smSellNowText(goods []spicemerchant.CardView, markets []spicemerchant.MarketView) string {
+	sales, total := smSellNow(goods, markets)
+	var parts []string
+	for _, s := range sales {
+		_, _, name := smSpice(s.good.Spice)
+		if s.sold {
+			parts = append(parts, fmt.Sprintf("%s on %s %d", name, s.market, s.points))
+		} else {
+			parts = append(parts, name+" unsold")
+		}
+	}
+	return strings.Join(parts, ", ") + ": " + plural(total, "pt", "pts")
+}
+
+// smHandGroup is the hand cards of one spice.
+type smHandGroup struct {
+	spice string
+	cards []spicemerchant.CardView
+}
+
+// smGroups groups cards by spice, in the rules' spice order (cards keep their order in a group).
+func smGroups(cards []spicemerchant.CardView) []smHandGroup {
+	var gs []smHandGroup
+	for _, cd := range cards {
+		found := false
+		for i := range gs {
+			if gs[i].spice == cd.Spice {
+				gs[i].cards = append(gs[i].cards, cd)
+				found = true
+				break
+			}
+		}
+		if !found {
+			gs = append(gs, smHandGroup{spice: cd.Spice, cards: []spicemerchant.CardView{cd}})
+		}
+	}
+	sort.SliceStable(gs, func(a, b int) bool { return smSpiceIndex(gs[a].spice) < smSpiceIndex(gs[b].spice) })
+	return gs
+}
+
+// smGroupW is the width of a group of n cards.
+func smGroupW(n int) float64 { return float64(n*smCardW + (n-1)*smCardGap) }
+
+// smCardRows places groups of cards in rows of width w (a group wider than a row gets a row of
+// its own, and is wrapped card by card); it returns each card's position relative to the first
+// row's top-left corner, in group order, and the number of rows.
+func smCardRows(gs []smHandGroup, w float64) ([][2]float64, int) {
+	var pos [][2]float64
+	x, row := 0.0, 0
+	for _, g := range gs {
+		gw := smGroupW(len(g.cards))
+		if x > 0 && x+gw > w {
+			x, row = 0, row+1
+		}
+		for range g.cards {
+			if x > 0 && x+smCardW > w {
+				x, row = 0, row+1
+			}
+			pos = append(pos, [2]float64{x, float64(row) * (smCardH + 24)})
+			x += smCardW + smCardGap
+		}
+		x += smGroupGap - smCardGap
+	}
+	return pos, row + 1
+}
+
+// smHandCard draws one spice card face up at full hand size: the spice's colour and label, its
+// name, its score table (value at 1–4 cards in a market) and the card id.
+func smHandCard(c *Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
+	c.CardShape(x, y, smCardW, smCardH)
+	col, label, name := smSpice(card.Spice)
+	c.Chip(x+4, y+4, smCardW-8, 28, col, label, 17)
+	nst := Style{Size: 11, Bold: true}
+	lines := c.Wrap(name, smCardW-6, nst)
+	ly := y + 42
+	if len(lines) == 1 {
+		ly += 6
+	}
+	for i, ln := range lines {
+		if i >= 2 {
+			break
+		}
+		c.Text(ln, x+smCardW/2, ly+float64(i)*13, 0.5, nst)
+	}
+	if len(scores) > 0 {
+		var vs []string
+		for _, s := range scores {
+			vs = append(vs, strconv.Itoa(s))
+		}
+		c.Text(strings.Join(vs, "·"), x+smCardW/2, y+71, 0.5, Style{Size: 10, Colour: colMuted})
+	}
+	c.Text(card.ID, x+smCardW/2, y+smCardH-9, 0.5, Style{Size: 10, Bold: true, Colour: colMuted})
+}
+
+// smScores returns the score table (values at 1–4 cards) of a spice from the view, or nil.
+func smScores(v *spicemerchant.View, key string) []int {
+	for _, sp := range v.Spices {
+		if sp.Key == key {
+			return sp.Scores[:]
+		}
+	}
+	return nil
+}
+
+// spiceMerchantHand draws a seat's private view (see Renderer.Hand): what it must do, its hand
+// grouped by spice, its secret goods (only it sees them) and open goods with what they would
+// sell for if the round ended now, and its score.
+func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (image.Image, error) {
+	if v.Viewer == rules.Observer || v.Viewer < 0 {
+		return nil, errors.New("render spice merchant hand: the observer view has no hand")
+	}
+	n := max(len(v.Seats), v.Players, int(v.Viewer)+1)
+	display, initials := seatLabels(names, n)
+	var me *spicemerchant.SeatView
+	for i := range v.Seats {
+		if v.Seats[i].Seat == v.Viewer {
+			me = &v.Seats[i]
+		}
+	}
+
+	const headerH = 44
+	inner := float64(smHandW - 2*smHandMargin)
+	m := r.canvas(1, 1)
+	status, yourMove := smHandStatus(v, display)
+	stS := Style{Size: 15, Bold: yourMove}
+	statusH := 16 + m.ParagraphHeight(status, inner-34, 20, 4, stS)
+	groups := smGroups(v.Hand)
+	pos, rows := smCardRows(groups, inner)
+	cardsH := float64(rows)*(smCardH+24) + 24
+	var open []spicemerchant.CardView
+	if me != nil {
+		open = me.Open
+	}
+	goods := append(append([]spicemerchant.CardView{}, v.Secret...), open...)
+	goodsH := 24 + smCardH + 24.0
+	switch {
+	case v.Phase == spicemerchant.PhaseOver:
+		goodsH = 0
+	case len(goods) == 0:
+		goodsH = 24 + 34
+	}
+	stripH := 62.0
+	lastRound := ""
+	if me != nil {
+		lastRound = smLastRoundText(me.LastRound)
+	}
+	if lastRound != "" {
+		stripH += 20
+	}
+	height := int(headerH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
+
+	c := r.canvas(smHandW, height)
+	c.Fill(colPaper)
+	c.Blit(r.layer("spicemerchant/hand-header", smHandW, headerH, colBand, func(c *Canvas) {
+		c.Fill(colBand)
+		c.Text("YOUR HAND", 14, headerH/2, 0, Style{Size: 20, Bold: true, Colour: colBandText})
+	}), 0, 0)
+	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, headerH/2, 0, Style{Size: 14, Bold: true, Colour: lighten(colBand, 0.6)})
+	c.seatDisc(smHandW-26, headerH/2, 14, v.Viewer, initials)
+	c.Text(c.Fit(seatName(display, v.Viewer), 200, Style{Size: 17, Bold: true}), smHandW-46, headerH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+
+	y := float64(headerH + 8)
+	fill := colPanel
+	if yourMove {
+		fill = colHighlight
+	}
+	c.Panel(smHandMargin, y, inner, statusH, 8, fill, colBorder)
+	if yourMove {
+		c.Triangle(smHandMargin+24, y+8+10, 14, colAlert)
+	}
+	c.Paragraph(status, smHandMargin+30, y+8, inner-34, 20, 4, stS)
+	y += statusH + 8
+
+	// Hand, grouped by spice.
+	c.sectionTitle(fmt.Sprintf("HAND · %s", plural(len(v.Hand), "CARD", "CARDS")), smHandMargin+2, y+10)
+	c.Text("values at 1·2·3·4 cards in a market", smHandW-smHandMargin-2, y+10, 1, Style{Size: 11, Colour: colMuted})
+	y += 24
+	if len(v.Hand) == 0 {
+		c.Panel(smHandMargin, y, inner, smCardH, 8, colPanelAlt, colBorder)
+		c.Text("No cards in hand", smHandW/2, y+smCardH/2, 0.5, Style{Size: 16, Colour: colMuted})
+	}
+	k := 0
+	for _, g := range groups {
+		first := pos[k]
+		for _, card := range g.cards {
+			p := pos[k]
+			smHandCard(c, smHandMargin+p[0], y+p[1], card, smScores(v, card.Spice))
+			k++
+		}
+		lastP := pos[k-1]
+		if lastP[1] == first[1] {
+			// Group bracket with the count under the cards.
+			gx0, gx1 := smHandMargin+first[0], smHandMargin+lastP[0]+smCardW
+			by := y + first[1] + smCardH + 8
+			col, _, _ := smSpice(g.spice)
+			c.Rect(gx0+2, by, gx1-gx0-4, 3, col)
+			c.Text("×"+strconv.Itoa(len(g.cards)), (gx0+gx1)/2, by+11, 0.5, Style{Size: 12, Bold: true})
+		}
+	}
+	y += float64(rows) * (smCardH + 24)
+
+	// Goods of this round: secret (face down, only this seat sees them) and open.
+	if goodsH > 0 {
+		c.sectionTitle("YOUR GOODS THIS ROUND", smHandMargin+2, y+10)
+		c.Text("secret goods: only you see them", smHandW-smHandMargin-2, y+10, 1, Style{Size: 11, Colour: colMuted})
+		y += 24
+		gx := float64(smHandMargin)
+		if len(v.Secret) > 0 {
+			w := smGroupW(len(v.Secret)) + 12
+			c.DrawRoundedRectangle(gx, y-4, w, smCardH+22, 8)
+			c.SetColor(colInk)
+			c.SetLineWidth(1.5)
+			c.SetDash(5, 3)
+			c.Stroke()
+			c.SetDash()
+			for i, g := range v.Secret {
+				smHandCard(c, gx+6+float64(i)*(smCardW+smCardGap), y, g, smScores(v, g.Spice))
+			}
+			c.Badge("SECRET", gx+6, y+smCardH+8, colInk, Style{Size: 10, Bold: true})
+			gx += w + smGroupGap
+		}
+		for _, g := range open {
+			smHandCard(c, gx+6, y, g, smScores(v, g.Spice))
+			c.Badge("OPEN", gx+6, y+smCardH+8, colGood, Style{Size: 10, Bold: true})
+			gx += smCardW + 12 + smGroupGap
+		}
+		tx := gx + 4
+		tw := smHandW - smHandMargin - tx
+		st := Style{Size: 14}
+		if len(goods) == 0 {
+			c.Text("No goods yet this round.", tx, y+8, 0, Style{Size: 15, Colour: colMuted})
+		} else if v.Phase == spicemerchant.PhaseTurns {
+			ty := y + 4
+			ty += c.Paragraph("If the round ended now:", tx, ty, tw, 19, 1, Style{Size: 13, Bold: true, Colour: colMuted})
+			c.Paragraph(smSellNowText(goods, v.Markets[:]), tx, ty, tw, 19, 4, st)
+		} else {
+			c.Paragraph("Open goods and fake demand come after registration.", tx, y+4, tw, 19, 4, Style{Size: 13, Colour: colMuted})
+		}
+		y += goodsH - 24
+	}
+
+	// Score strip.
+	c.Panel(smHandMargin, y, inner, stripH-6, 8, colPanel, colBorder)
+	x := float64(smHandMargin + 10)
+	if me == nil {
+		c.Text("(no score in this view)", x, y+28, 0, Style{Size: 14, Colour: colMuted})
+		return c.Image(), nil
+	}
+	cy := y + 28
+	sw := c.Text(strconv.Itoa(me.Score), x, cy, 0, Style{Size: 26, Bold: true})
+	lx := x + sw + 4
+	lx += c.Text("pts", lx, cy+3, 0, Style{Size: 12, Bold: true, Colour: colMuted}) + 16
+	lx += c.Text(plural(me.GoodsSold, "good sold", "goods sold"), lx, cy, 0, Style{Size: 14}) + 16
+	if len(me.RoundScores) > 0 {
+		var rs []string
+		for _, p := range me.RoundScores {
+			rs = append(rs, strconv.Itoa(p))
+		}
+		lx += c.Text("rounds: "+strings.Join(rs, " + "), lx, cy, 0, Style{Size: 14, Colour: colMuted}) + 16
+	}
+	if me.First {
+		c.Badge("1ST PLAYER", lx, cy, colGold, Style{Size: 11, Bold: true, Colour: colInk})
+	}
+	if lastRound != "" {
+		st := Style{Size: 13, Colour: colMuted}
+		c.Text(c.Fit(lastRound, inner-20, st), x, cy+26, 0, st)
+	}
+	return c.Image(), nil
+}
+
+// smHandStatus is the sentence at the top of a seat's hand image and whether the seat must act:
+// during registration how many secret goods it still has to register (its own knowledge), on
+// its turn what it may do, otherwise the public status.
+func smHandStatus(v *spicemerchant.View, display []string) (string, bool) {
+	status := expand(v.Status, display)
+	switch v.Phase {
+	case spicemerchant.PhaseRegister:
+		need := min(v.SecretGoods, len(v.Hand)+len(v.Secret)) - len(v.Secret)
+		if need > 0 {
+			return fmt.Sprintf("Register %s: choose what to sell, face down. %s",
+				plural(need, "more secret good", "more secret goods"), status), true
+		}
+		return "Your secret goods are registered. " + status, false
+	case spicemerchant.PhaseTurns:
+		if v.Turn == v.Viewer {
+			if len(v.Hand) == 0 {
+				return "Your turn: you have no cards, so you pass.", true
+			}
+			open := false
+			for _, sv := range v.Seats {
+				if sv.Seat == v.Viewer && sv.OpenDone {
+					open = true
+				}
+			}
+			if open {
+				return "Your turn: fake demand (your open good is placed for this round).", true
+			}
+			return "Your turn: place an open good or fake demand.", true
+		}
+		return status, false
+	}
+	if status == "" {
+		status = "The game is over."
+	}
+	return status, false
+}
