@@ -391,3 +391,56 @@ func TestSpiceMerchantGameEndToEnd(t *testing.T) {
 	}
 	checkContract(t, h)
 }
+
+// TestSimultaneousRegistration has all four Spice Merchant players open their menus on the same
+// board and register their secret goods at the same moment: every one is served, in turn, and
+// each registration is applied exactly once.
+func TestSimultaneousRegistration(t *testing.T) {
+	h := newHarness(t, 4)
+	h.openLobby("spice-merchant", 4)
+	board := h.boardAt(0)
+	menus := make([]discordtest.Message, 4)
+	for i, u := range h.users[:4] {
+		menus[i] = h.clickYourMove(u, board)
+		if len(menus[i].Selects()) == 0 {
+			t.Fatalf("player %d has no registration menu: %q", i, menus[i].Content)
+		}
+	}
+	var wg sync.WaitGroup
+	answers := make([]string, 4)
+	for i, u := range h.users[:4] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sel := menus[i].Selects()[0]
+			m, err := h.srv.Select(u, h.channel, menus[i].ID, sel.CustomID, sel.Options[0].Value).Final(ctxT(t))
+			if err != nil {
+				t.Errorf("player %d: %v", i, err)
+				return
+			}
+			answers[i] = m.Content
+		}()
+	}
+	wg.Wait()
+	for i, a := range answers {
+		if !strings.HasPrefix(a, "You played") {
+			t.Errorf("player %d was not served: %q", i, a)
+		}
+	}
+	row, _, st := h.state()
+	moves, _ := h.store.Moves(context.Background(), row.ID)
+	if len(moves) != 4 || st.Version() != 4 {
+		t.Fatalf("%d moves stored, version %d; want 4 registrations", len(moves), st.Version())
+	}
+	seen := map[int]bool{}
+	for _, m := range moves {
+		if seen[m.Seat] {
+			t.Errorf("seat %d registered twice", m.Seat)
+		}
+		seen[m.Seat] = true
+	}
+	// The round is under way: the first player is asked to play.
+	if len(st.Active()) != 1 {
+		t.Errorf("after registration Active() = %v, want the first player", st.Active())
+	}
+}

@@ -89,9 +89,15 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 		return ephemeral("This game is over. `/game new` starts another."), nil
 	}
 	if wantVersion >= 0 && wantVersion != l.st.Version() {
-		r := s.movesMenu(l, seat, 0, "The board has moved on since that menu was made, so nothing was played.")
-		r.Type = typ
-		return r, nil
+		stale, err := s.staleFor(ctx, l, seat, wantVersion)
+		if err != nil {
+			return Reply{}, err
+		}
+		if stale {
+			r := s.movesMenu(l, seat, 0, "The board has moved on since that menu was made, so nothing was played.")
+			r.Type = typ
+			return r, nil
+		}
 	}
 	if text == "" {
 		return ephemeral("Tell me which move: start typing in `/play move:` and pick one from the list."), nil
@@ -146,6 +152,26 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 	}
 	r.Type, r.Nudge = typ, true
 	return r, nil
+}
+
+// staleFor reports whether a menu made at version is out of date for seat: the seat has moved
+// since, or the move picked is no longer legal (checked by Apply). Moves of other seats alone do
+// not make it stale, so players acting at the same time (a simultaneous step) are all served in
+// turn instead of being sent back to a fresh menu.
+func (s *Service) staleFor(ctx context.Context, l *loaded, seat rules.Seat, version int) (bool, error) {
+	if version > l.st.Version() {
+		return true, nil
+	}
+	moves, err := s.store.Moves(ctx, l.row.ID)
+	if err != nil {
+		return false, fmt.Errorf("moves since version %d: %w", version, err)
+	}
+	for _, m := range moves {
+		if m.Seq > version && m.Seat == int(seat) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // yourMove answers the board's "Your move" button with a menu of the clicker's legal moves.

@@ -32,6 +32,7 @@ type Store interface {
 	CommitMove(ctx context.Context, gameID int64, prevVersion int, m data.Move, state []byte, version int,
 		status data.Status, outbox []data.OutboxItem) ([]data.OutboxItem, error)
 	Cancel(ctx context.Context, gameID int64) error
+	Moves(ctx context.Context, gameID int64) ([]data.Move, error)
 	Enqueue(ctx context.Context, items ...data.OutboxItem) ([]data.OutboxItem, error)
 	DMClosed(ctx context.Context, userID string) (bool, error)
 }
