@@ -167,7 +167,7 @@ func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, ite
 	}
 	// Older boards keep their buttons: pressed later, they answer that the board has moved on and
 	// offer the current moves, which suits games played by post.
-	return b.store.SetBoardMessage(ctx, gameID, msg.ID)
+	return b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From)
 }
 
 // sendDM sends a player's hand by DM. A user whose DMs are closed (error 50007) is remembered and

@@ -70,6 +70,8 @@ type BoardPost struct {
 	// New is true when the message must be posted anew (so the mentioned players are pinged);
 	// otherwise the previous board message may be edited in place.
 	New bool
+	// From is the version before the first move the message reports; record it with a new post.
+	From int
 }
 
 // BoardPost builds the board message for one or more queued KindBoard items of one game (they
@@ -94,6 +96,11 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	}
 	st := l.st
 	out, over := st.Outcome()
+	isNew = isNew || over || l.row.BoardMessageID == ""
+	if !isNew {
+		// An edit in place keeps reporting every move since the message was first posted.
+		from = min(from, l.row.BoardFrom)
+	}
 	ping := map[rules.Seat]bool{}
 	var mentions []string
 	for _, seat := range st.Active() {
@@ -134,7 +141,8 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		Content:  truncate(b.String(), 2000),
 		Image:    Image{View: st.View(rules.Observer), Names: l.names()},
 		Mentions: mentions,
-		New:      isNew || over || l.row.BoardMessageID == "",
+		New:      isNew,
+		From:     from,
 	}
 	if !over {
 		post.Components = boardButtons(l.row.ID, st.Version())

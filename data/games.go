@@ -56,6 +56,9 @@ type Game struct {
 	// BoardMessageID and LobbyMessageID are the channel messages showing the board and the
 	// lobby, or "" if not posted.
 	BoardMessageID, LobbyMessageID string
+	// BoardFrom is the version before the first move the board message reports (-1 before any
+	// board): edits of that message in place keep reporting every move since.
+	BoardFrom int
 	// CreatedAt and UpdatedAt are when the game was created and last changed (millisecond
 	// precision).
 	CreatedAt, UpdatedAt time.Time
@@ -96,7 +99,7 @@ func Records(ms []Move) []rules.Record {
 }
 
 const gameColumns = `id, guild_id, channel_id, game, players, options, seed, state, version, status,
-	creator_id, board_message_id, lobby_message_id, created_at, updated_at`
+	creator_id, board_message_id, board_from, lobby_message_id, created_at, updated_at`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface {
@@ -114,7 +117,7 @@ func scanGame(sc scanner) (Game, error) {
 		boardMsg, lobbyMsg string
 	)
 	if err := sc.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.Game, &g.Players, &options, &seed, &g.State,
-		&g.Version, &status, &g.CreatorID, &boardMsg, &lobbyMsg, &created, &updated); err != nil {
+		&g.Version, &status, &g.CreatorID, &boardMsg, &g.BoardFrom, &lobbyMsg, &created, &updated); err != nil {
 		return Game{}, err
 	}
 	if err := json.Unmarshal([]byte(options), &g.Options); err != nil {
@@ -203,6 +206,7 @@ func (s *Store) CreateLobby(ctx context.Context, g Game, creator Seat) (Game, er
 	out := g
 	out.CreatorID, out.State, out.Version, out.Status = creator.UserID, nil, 0, StatusLobby
 	out.CreatedAt, out.UpdatedAt = now, now
+	out.BoardFrom = -1 // no board reported yet
 	if len(out.Options) == 0 {
 		out.Options = nil
 	}
@@ -582,10 +586,23 @@ func (s *Store) Cancel(ctx context.Context, gameID int64) error {
 	return nil
 }
 
-// SetBoardMessage records the channel message showing the game's board ("" for none). ErrNoGame
-// if there is no such game.
-func (s *Store) SetBoardMessage(ctx context.Context, gameID int64, messageID string) error {
-	if err := s.setColumn(ctx, gameID, "board_message_id", messageID); err != nil {
+// SetBoardMessage records the channel message showing the game's board ("" for none) and from,
+// the version before the first move that message reports. ErrNoGame if there is no such game.
+func (s *Store) SetBoardMessage(ctx context.Context, gameID int64, messageID string, from int) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET board_message_id = ?, board_from = ?, updated_at = ? WHERE id = ?`,
+			messageID, from, millis(s.now()), gameID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrNoGame
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("set board message of game %d: %w", gameID, err)
 	}
 	return nil

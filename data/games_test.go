@@ -27,7 +27,7 @@ func TestCreateLobbyAndCurrent(t *testing.T) {
 	}
 	want := Game{ID: g.ID, GuildID: "g1", ChannelID: "c1", Game: "borneo", Players: 4,
 		Options: rules.Options{"blackbeard": true}, Seed: 7, Status: StatusLobby, CreatorID: "u0",
-		LobbyMessageID: "m1", CreatedAt: g.CreatedAt, UpdatedAt: g.CreatedAt}
+		LobbyMessageID: "m1", BoardFrom: -1, CreatedAt: g.CreatedAt, UpdatedAt: g.CreatedAt}
 	if g.ID == 0 || !reflect.DeepEqual(g, want) {
 		t.Fatalf("CreateLobby = %+v, want %+v", g, want)
 	}
@@ -587,10 +587,10 @@ func TestMessagesAndUnfinished(t *testing.T) {
 	if err := s.SetLobbyMessage(ctx, a.ID, "lm1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetBoardMessage(ctx, b.ID, "bm2"); err != nil {
+	if err := s.SetBoardMessage(ctx, b.ID, "bm2", 7); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetBoardMessage(ctx, 999, "x"); !errors.Is(err, ErrNoGame) {
+	if err := s.SetBoardMessage(ctx, 999, "x", 0); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("SetBoardMessage(999): %v, want ErrNoGame", err)
 	}
 	if err := s.SetLobbyMessage(ctx, 999, "x"); !errors.Is(err, ErrNoGame) {
@@ -602,6 +602,9 @@ func TestMessagesAndUnfinished(t *testing.T) {
 	}
 	if len(games) != 2 || games[0].ID != a.ID || games[1].ID != b.ID {
 		t.Fatalf("Unfinished = %+v, want games %d and %d", games, a.ID, b.ID)
+	}
+	if games[0].BoardFrom != -1 || games[1].BoardFrom != 7 {
+		t.Errorf("board_from = %d and %d, want -1 (never posted) and 7", games[0].BoardFrom, games[1].BoardFrom)
 	}
 	if games[0].LobbyMessageID != "lm1" || games[0].BoardMessageID != "" || games[1].BoardMessageID != "bm2" ||
 		games[1].Status != StatusPlaying || string(games[1].State) != `{"v":0}` {

@@ -14,6 +14,8 @@
 --                     CommitMove checks with UPDATE ... WHERE version = ?.
 --   status            'lobby' -> 'playing' -> 'finished', or 'cancelled' from lobby or playing.
 --   board_message_id  the channel message showing the board ('' until posted).
+--   board_from        the version before the first move that board message reports: an edit of
+--                     the message in place keeps reporting every move since (-1 until posted).
 --   lobby_message_id  the channel message showing the lobby ('' until posted).
 CREATE TABLE games (
     id               INTEGER PRIMARY KEY,
@@ -29,6 +31,7 @@ CREATE TABLE games (
                              CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
     creator_id       TEXT    NOT NULL CHECK (creator_id <> ''),
     board_message_id TEXT    NOT NULL DEFAULT '',
+    board_from       INTEGER NOT NULL DEFAULT -1,
     lobby_message_id TEXT    NOT NULL DEFAULT '',
     created_at       INTEGER NOT NULL,
     updated_at       INTEGER NOT NULL,
