@@ -266,7 +266,7 @@ func containsToken(text, id string) bool {
 // public, and returns the final board.
 func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (discordtest.Message, map[string]bool) {
 	h.t.Helper()
-	everHidden := map[string]bool{}
+	everHidden, wasPublic := map[string]bool{}, map[string]bool{}
 	for v := 0; ; v++ {
 		if v > maxMoves {
 			h.t.Fatalf("game still running after %d moves", maxMoves)
@@ -277,10 +277,26 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 		}
 		row, seats, st := h.stateByID()
 		hidden := st.Hidden(rules.Observer)
+		hiddenNow := map[string]bool{}
 		for _, id := range hidden {
 			everHidden[id] = true
+			hiddenNow[id] = true
 		}
-		secretScan(h.t, fmt.Sprintf("board %d", v), board.Content+" "+strings.Join(board.CustomIDs(), " "), hidden)
+		// A card that was public at some earlier board (played face up, then reshuffled into the
+		// deck) may still be named by an older line of a board edited in place; a card that has
+		// been hidden from the channel at every board so far must never be named.
+		for id := range everHidden {
+			if !hiddenNow[id] {
+				wasPublic[id] = true
+			}
+		}
+		var secret []string
+		for _, id := range hidden {
+			if !wasPublic[id] {
+				secret = append(secret, id)
+			}
+		}
+		secretScan(h.t, fmt.Sprintf("board %d", v), board.Content+" "+strings.Join(board.CustomIDs(), " "), secret)
 		if _, over := st.Outcome(); over {
 			if !strings.Contains(board.Content, "Game over") {
 				h.t.Fatalf("final board does not say the game is over: %q", board.Content)

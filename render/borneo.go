@@ -145,24 +145,6 @@ func (c *Canvas) spicePill(x, cy, h float64, spice string, double bool) float64 
 	return w
 }
 
-// seatDisc draws seat's merchant disc (player colour and initial).
-func (c *Canvas) seatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
-	label := "?"
-	if int(seat) >= 0 && int(seat) < len(initials) {
-		label = initials[seat]
-	}
-	size := rad * 1.15
-	if len([]rune(label)) > 1 {
-		size = rad * 0.9
-	}
-	c.Disc(cx, cy, rad, playerColour(int(seat)), label, size)
-}
-
-// sectionTitle draws a small upper-case section title at (x, cy).
-func (c *Canvas) sectionTitle(title string, x, cy float64) float64 {
-	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: colMuted})
-}
-
 // borneoLayout is the vertical position of each section of a Borneo board.
 type borneoLayout struct {
 	status, statusH     float64
@@ -189,11 +171,11 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 
 	// Measure with a throwaway canvas of zero size: only text metrics are needed.
 	m := r.canvas(1, 1)
-	status, last := borneoStatus(v, display)
+	status, last := statusText(v.Status, v.LastMove, v.Outcome != nil, display)
 	var L borneoLayout
 	y := float64(bHeaderH + bGap)
 	L.status = y
-	L.statusH = borneoStatusHeight(m, status, last)
+	L.statusH = statusHeight(m, bInner, status, last)
 	y += L.statusH + bGap
 	if v.Outcome != nil {
 		L.outcome = y
@@ -221,7 +203,7 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	c := r.canvas(bW, L.height)
 	c.Fill(colPaper)
 	r.borneoHeader(c, v)
-	borneoStatusPanel(c, L.status, L.statusH, status, last, v.Outcome != nil)
+	statusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
 		borneoOutcome(c, v, display, initials, L.outcome, L.outcomeH)
 	}
@@ -236,67 +218,10 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	return c.Image(), nil
 }
 
-// borneoStatus returns the status and last-move sentences with seat names filled in.
-func borneoStatus(v *borneo.View, display []string) (string, string) {
-	status := expand(v.Status, display)
-	if status == "" && v.Outcome != nil {
-		status = "The game is over."
-	}
-	last := ""
-	if v.LastMove != "" {
-		last = "Last move: " + expand(v.LastMove, display)
-	}
-	return status, last
-}
-
-var (
-	stStatus = Style{Size: 17, Bold: true}
-	stLast   = Style{Size: 14, Colour: colMuted}
-)
-
-const (
-	statusTextW  = bInner - 40
-	statusLineH  = 22
-	lastLineH    = 18
-	statusLines  = 3
-	lastLines    = 2
-	statusPadTop = 8
-)
-
-func borneoStatusHeight(m *Canvas, status, last string) float64 {
-	h := 2*statusPadTop + m.ParagraphHeight(status, statusTextW, statusLineH, statusLines, stStatus)
-	if last != "" {
-		h += m.ParagraphHeight(last, statusTextW, lastLineH, lastLines, stLast) + 2
-	}
-	return h
-}
-
-// borneoStatusPanel draws whose turn or decision it is and the last move.
-func borneoStatusPanel(c *Canvas, top, h float64, status, last string, over bool) {
-	fill := colHighlight
-	if over {
-		fill = lighten(colGood, 0.8)
-	}
-	c.Panel(bMargin, top, bInner, h, 8, fill, colBorder)
-	y := top + statusPadTop
-	if over {
-		c.Star(bMargin+18, y+statusLineH/2, 10, colGold)
-	} else {
-		c.Triangle(bMargin+26, y+statusLineH/2, 16, colAlert)
-	}
-	y += c.Paragraph(status, bMargin+34, y, statusTextW, statusLineH, statusLines, stStatus)
-	if last != "" {
-		c.Paragraph(last, bMargin+34, y+2, statusTextW, lastLineH, lastLines, stLast)
-	}
-}
-
 // borneoHeader draws the title band with the variants and the deck, discard and harbour-deck
 // counts.
 func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
-	c.Blit(r.layer("borneo/header", bW, bHeaderH, colBand, func(c *Canvas) {
-		c.Fill(colBand)
-		c.Text("BORNEO", 14, bHeaderH/2, 0, Style{Size: 22, Bold: true, Colour: colBandText})
-	}), 0, 0)
+	r.titleBand(c, "borneo/header", bW, bHeaderH, "BORNEO", 22)
 	var variants []string
 	if v.Blackbeard {
 		variants = append(variants, "Blackbeard")
@@ -557,13 +482,6 @@ func (c *Canvas) miniCards(cards []borneo.CardView, x, y, w float64) float64 {
 	return miniCardsHeight(len(cards), w)
 }
 
-func seatName(display []string, s rules.Seat) string {
-	if int(s) >= 0 && int(s) < len(display) {
-		return display[s]
-	}
-	return "?"
-}
-
 // fightLabelW is the width of the "attack" / "defence" label column of the fight panel.
 const fightLabelW = 86
 
@@ -818,14 +736,6 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 	}
 }
 
-// plural returns "1 shipment" or "3 shipments".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // missionBadge is the text of a seat's completed-missions badge: "M 6+8" (their VP).
 func missionBadge(ms []borneo.MissionView) string {
 	vps := make([]string, len(ms))
@@ -855,38 +765,12 @@ func borneoOutcomeHeight(m *Canvas, v *borneo.View, display []string) float64 {
 // Game": ties go to the player with the most missions).
 func borneoOutcome(c *Canvas, v *borneo.View, display, initials []string, top, h float64) {
 	o := v.Outcome
-	c.Panel(bMargin, top, bInner, h, 8, colPanel, colGood)
-	x := float64(bMargin + 10)
-	y := top + 10
-	winners := map[rules.Seat]bool{}
-	var wn []string
-	for _, s := range o.Winners {
-		winners[s] = true
-		wn = append(wn, seatName(display, s))
-	}
-	title := "FINAL SCORES"
-	if len(wn) > 0 {
-		title += " · winner: " + strings.Join(wn, ", ")
-		if len(wn) > 1 {
-			title = "FINAL SCORES · shared victory: " + strings.Join(wn, ", ")
-		}
-	}
-	c.Text(c.Fit(title, bInner-20, Style{Size: 16, Bold: true, Colour: colGood}), x, y+11, 0, Style{Size: 16, Bold: true, Colour: colGood})
-	y += 26
-	order := make([]int, len(o.Scores))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return o.Scores[order[a]] > o.Scores[order[b]] })
-	for _, i := range order {
+	won, names := winners(o, display)
+	x, y := outcomePanel(c, bMargin, top, bInner, h, finalScoresTitle(names, "shared victory"))
+	for _, i := range scoreOrder(o.Scores, nil) {
 		s := rules.Seat(i)
 		cy := y + 14
-		if winners[s] {
-			c.Star(x+10, cy, 10, colGold)
-		}
-		c.seatDisc(x+36, cy, 12, s, initials)
-		st := Style{Size: 16, Bold: winners[s]}
-		c.Text(c.Fit(seatName(display, s), 300, st), x+54, cy, 0, st)
+		c.outcomeSeat(x, cy, s, won[s], display, initials, 300)
 		c.Text(strconv.Itoa(o.Scores[i])+" VP", bW-bMargin-12, cy, 1, Style{Size: 18, Bold: true})
 		y += 28
 		if i < len(o.Details) && o.Details[i] != "" {
@@ -946,7 +830,6 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 		}
 	}
 
-	const headerH = 44
 	m := r.canvas(1, 1)
 	status := expand(v.Status, display)
 	yourMove := false
@@ -959,40 +842,24 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 		status = "The game is over."
 		yourMove = false
 	}
-	stS := Style{Size: 15, Bold: yourMove}
-	statusH := 16 + m.ParagraphHeight(status, hW-2*hMargin-34, 20, 3, stS)
+	statusH := handStatusHeight(m, hW-2*hMargin, status, 3, yourMove)
 	rows := max(1, (len(v.Hand)+hPerRow-1)/hPerRow)
 	cardsH := float64(rows)*(hCardH+hCardGp) + 24
 	const stripH = 112
-	height := int(headerH + 8 + statusH + 8 + cardsH + stripH + hMargin)
+	height := int(handHeaderH + 8 + statusH + 8 + cardsH + stripH + hMargin)
 
 	c := r.canvas(hW, height)
 	c.Fill(colPaper)
-	c.Blit(r.layer("borneo/hand-header", hW, headerH, colBand, func(c *Canvas) {
-		c.Fill(colBand)
-		c.Text("YOUR HAND", 14, headerH/2, 0, Style{Size: 20, Bold: true, Colour: colBandText})
-	}), 0, 0)
-	name := seatName(display, v.Viewer)
-	c.seatDisc(hW-26, headerH/2, 14, v.Viewer, initials)
-	c.Text(c.Fit(name, 220, Style{Size: 17, Bold: true}), hW-46, headerH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+	r.handHeader(c, hW, v.Viewer, display, initials, 220)
 
-	y := float64(headerH + 8)
-	fill := colPanel
-	if yourMove {
-		fill = colHighlight
-	}
-	c.Panel(hMargin, y, hW-2*hMargin, statusH, 8, fill, colBorder)
-	if yourMove {
-		c.Triangle(hMargin+24, y+8+10, 14, colAlert)
-	}
-	c.Paragraph(status, hMargin+30, y+8, hW-2*hMargin-34, 20, 3, stS)
+	y := float64(handHeaderH + 8)
+	handStatusPanel(c, hMargin, y, hW-2*hMargin, statusH, status, 3, yourMove)
 	y += statusH + 8
 
 	c.sectionTitle(fmt.Sprintf("%d CARDS · hand limit 6 after drawing", len(v.Hand)), hMargin+2, y+10)
 	y += 24
 	if len(v.Hand) == 0 {
-		c.Panel(hMargin, y, hW-2*hMargin, hCardH, 8, colPanelAlt, colBorder)
-		c.Text("No cards in hand", hW/2, y+hCardH/2, 0.5, Style{Size: 16, Colour: colMuted})
+		emptyHand(c, hMargin, y, hW-2*hMargin, hCardH)
 	}
 	for i, card := range v.Hand {
 		x := float64(hMargin + (i%hPerRow)*(hCardW+hCardGp))

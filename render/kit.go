@@ -6,7 +6,9 @@
 //   - a shared kit (this file): the Renderer with the parsed Go fonts and the cache of static
 //     layers, a Canvas wrapping a gg context with fast text helpers (measure, fit, wrap, anchor),
 //     the palette (company, spice and player colours), reusable shapes (panels, flag chips,
-//     discs, pills, cards, turn markers), a legend row and PNG encoding;
+//     discs, pills, cards, turn markers), a legend row and PNG encoding, and the parts every
+//     game's images share: the title band, the board's status panel, the final-scores panel's
+//     frame and rows, and the hand image's header and status panel;
 //   - one file per game (borneo.go, spicemerchant.go) with that game's layout.
 //
 // Adding a game: write a function (r *Renderer) xxxBoard(v *xxx.View, names []string)
@@ -28,6 +30,7 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -647,6 +650,215 @@ func expand(text string, display []string) string {
 		}
 		return "Player " + strconv.Itoa(int(s)+1)
 	})
+}
+
+// seatName returns seat's display name, or "?" for a seat the view does not have.
+func seatName(display []string, s rules.Seat) string {
+	if int(s) >= 0 && int(s) < len(display) {
+		return display[s]
+	}
+	return "?"
+}
+
+// plural returns "1 shipment" or "3 shipments".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// seatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
+func (c *Canvas) seatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
+	label := "?"
+	if int(seat) >= 0 && int(seat) < len(initials) {
+		label = initials[seat]
+	}
+	size := rad * 1.15
+	if len([]rune(label)) > 1 {
+		size = rad * 0.9
+	}
+	c.Disc(cx, cy, rad, playerColour(int(seat)), label, size)
+}
+
+// sectionTitle draws a small upper-case section title at (x, cy) and returns its width.
+func (c *Canvas) sectionTitle(title string, x, cy float64) float64 {
+	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: colMuted})
+}
+
+// statusText returns a board's status and last-move sentences with seat names filled in: the
+// view's status ("The game is over." when it is empty and over is true) and "Last move: …", or ""
+// when there is no last move.
+func statusText(status, lastMove string, over bool, display []string) (string, string) {
+	status = expand(status, display)
+	if status == "" && over {
+		status = "The game is over."
+	}
+	last := ""
+	if lastMove != "" {
+		last = "Last move: " + expand(lastMove, display)
+	}
+	return status, last
+}
+
+// Board status panel: styles and geometry, in pixels.
+var (
+	stStatus = Style{Size: 17, Bold: true}
+	stLast   = Style{Size: 14, Colour: colMuted}
+)
+
+const (
+	statusIndent = 34 // text starts this far right of the panel's left edge
+	statusLineH  = 22
+	lastLineH    = 18
+	statusLines  = 3
+	lastLines    = 2
+	statusPadTop = 8
+)
+
+// statusTextW is the width of the status panel's text in a panel w pixels wide.
+func statusTextW(w float64) float64 { return w - 40 }
+
+// statusHeight is the height of a board's status panel w pixels wide showing status (at most
+// three lines) and last (at most two, omitted when empty).
+func statusHeight(m *Canvas, w float64, status, last string) float64 {
+	h := 2*statusPadTop + m.ParagraphHeight(status, statusTextW(w), statusLineH, statusLines, stStatus)
+	if last != "" {
+		h += m.ParagraphHeight(last, statusTextW(w), lastLineH, lastLines, stLast) + 2
+	}
+	return h
+}
+
+// statusPanel draws a board's status panel of w×h at (x, top): whose turn or decision it is,
+// marked with a triangle (a star on a green panel once the game is over), and the last move.
+func statusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool) {
+	fill := colHighlight
+	if over {
+		fill = lighten(colGood, 0.8)
+	}
+	c.Panel(x, top, w, h, 8, fill, colBorder)
+	y := top + statusPadTop
+	if over {
+		c.Star(x+18, y+statusLineH/2, 10, colGold)
+	} else {
+		c.Triangle(x+26, y+statusLineH/2, 16, colAlert)
+	}
+	y += c.Paragraph(status, x+statusIndent, y, statusTextW(w), statusLineH, statusLines, stStatus)
+	if last != "" {
+		c.Paragraph(last, x+statusIndent, y+2, statusTextW(w), lastLineH, lastLines, stLast)
+	}
+}
+
+// titleBand draws a w×h band in the header colour across the top of c with title at its left in
+// bold letters of size points. The band is a cached layer: key must name the title.
+func (r *Renderer) titleBand(c *Canvas, key string, w, h int, title string, size float64) {
+	c.Blit(r.layer(key, w, h, colBand, func(c *Canvas) {
+		c.Fill(colBand)
+		c.Text(title, 14, float64(h)/2, 0, Style{Size: size, Bold: true, Colour: colBandText})
+	}), 0, 0)
+}
+
+// handHeaderH is the height of a hand image's title band, in pixels.
+const handHeaderH = 44
+
+// handHeader draws the title band of a hand image w pixels wide: "YOUR HAND" (a cached layer)
+// and, at the right, the viewer's disc and name fitted to nameW pixels.
+func (r *Renderer) handHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
+	r.titleBand(c, "hand-header", w, handHeaderH, "YOUR HAND", 20)
+	c.seatDisc(float64(w)-26, handHeaderH/2, 14, viewer, initials)
+	st := Style{Size: 17, Bold: true}
+	c.Text(c.Fit(seatName(display, viewer), nameW, st), float64(w)-46, handHeaderH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+}
+
+// handStatusStyle is the style of a hand image's status sentence: bold when the viewer must act.
+func handStatusStyle(yourMove bool) Style { return Style{Size: 15, Bold: yourMove} }
+
+// handStatusHeight is the height of a hand image's status panel w pixels wide showing status in
+// at most lines lines.
+func handStatusHeight(m *Canvas, w float64, status string, lines int, yourMove bool) float64 {
+	return 16 + m.ParagraphHeight(status, w-34, 20, lines, handStatusStyle(yourMove))
+}
+
+// handStatusPanel draws a hand image's status panel of w×h at (x, y), highlighted and marked
+// with a triangle when the viewer must act.
+func handStatusPanel(c *Canvas, x, y, w, h float64, status string, lines int, yourMove bool) {
+	fill := colPanel
+	if yourMove {
+		fill = colHighlight
+	}
+	c.Panel(x, y, w, h, 8, fill, colBorder)
+	if yourMove {
+		c.Triangle(x+24, y+8+10, 14, colAlert)
+	}
+	c.Paragraph(status, x+30, y+8, w-34, 20, lines, handStatusStyle(yourMove))
+}
+
+// emptyHand draws the w×h placeholder of a hand with no cards at (x, y).
+func emptyHand(c *Canvas, x, y, w, h float64) {
+	c.Panel(x, y, w, h, 8, colPanelAlt, colBorder)
+	c.Text("No cards in hand", x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: colMuted})
+}
+
+// winners returns the winners of o as a set and their display names, in o's order.
+func winners(o *rules.Outcome, display []string) (map[rules.Seat]bool, []string) {
+	set := map[rules.Seat]bool{}
+	var names []string
+	for _, s := range o.Winners {
+		set[s] = true
+		names = append(names, seatName(display, s))
+	}
+	return set, names
+}
+
+// finalScoresTitle is the title of a final-scores panel: "FINAL SCORES · winner: Ann", or with
+// several winners "FINAL SCORES · <shared>: Ann, Bob" (shared is the game's word for a shared
+// victory).
+func finalScoresTitle(names []string, shared string) string {
+	switch len(names) {
+	case 0:
+		return "FINAL SCORES"
+	case 1:
+		return "FINAL SCORES · winner: " + names[0]
+	}
+	return "FINAL SCORES · " + shared + ": " + strings.Join(names, ", ")
+}
+
+// outcomePanel draws the panel of final scores, w×h at (x, top), with its title, and returns
+// where the rows' content starts.
+func outcomePanel(c *Canvas, x, top, w, h float64, title string) (float64, float64) {
+	c.Panel(x, top, w, h, 8, colPanel, colGood)
+	x, y := x+10, top+10
+	st := Style{Size: 16, Bold: true, Colour: colGood}
+	c.Text(c.Fit(title, w-20, st), x, y+11, 0, st)
+	return x, y + 26
+}
+
+// scoreOrder returns the seats of scores, highest score first; equal scores are ordered by
+// tied(a, b) (a before b when it reports true) if it is not nil, otherwise by seat.
+func scoreOrder(scores []int, tied func(a, b int) bool) []int {
+	order := make([]int, len(scores))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		sa, sb := scores[order[a]], scores[order[b]]
+		if sa != sb || tied == nil {
+			return sa > sb
+		}
+		return tied(order[a], order[b])
+	})
+	return order
+}
+
+// outcomeSeat draws the start of a final-scores row centred on cy: a star for a winner, seat's
+// disc and its name (bold for a winner) fitted to nameW pixels.
+func (c *Canvas) outcomeSeat(x, cy float64, s rules.Seat, winner bool, display, initials []string, nameW float64) {
+	if winner {
+		c.Star(x+10, cy, 10, colGold)
+	}
+	c.seatDisc(x+36, cy, 12, s, initials)
+	st := Style{Size: 16, Bold: winner}
+	c.Text(c.Fit(seatName(display, s), nameW, st), x+54, cy, 0, st)
 }
 
 // Palette. These are read-only.

@@ -91,19 +91,6 @@ func smSpiceIndex(key string) int {
 	return len(smSpices)
 }
 
-// smStatus returns the status and last-move sentences with seat names filled in.
-func smStatus(v *spicemerchant.View, display []string) (string, string) {
-	status := expand(v.Status, display)
-	if status == "" && v.Outcome != nil {
-		status = "The game is over."
-	}
-	last := ""
-	if v.LastMove != "" {
-		last = "Last move: " + expand(v.LastMove, display)
-	}
-	return status, last
-}
-
 // smSeatPublic is what the board shows of one seat, taken from public fields only. During secret
 // registration a seat's own view counts its registered goods apart from its hand while the
 // others see the hand from before registering; the board shows everyone the latter, so the
@@ -147,11 +134,11 @@ func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (im
 	display, initials := seatLabels(names, n)
 
 	m := r.canvas(1, 1) // text metrics only
-	status, last := smStatus(v, display)
+	status, last := statusText(v.Status, v.LastMove, v.Outcome != nil, display)
 	var L smLayout
 	y := float64(smHeaderH + smGap)
 	L.status = y
-	L.statusH = borneoStatusHeight(m, status, last)
+	L.statusH = statusHeight(m, smInner, status, last)
 	y += L.statusH + smGap
 	if v.Outcome != nil {
 		L.outcome = y
@@ -171,7 +158,7 @@ func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (im
 	c := r.canvas(smW, L.height)
 	c.Fill(colPaper)
 	r.smHeader(c, v)
-	borneoStatusPanel(c, L.status, L.statusH, status, last, v.Outcome != nil)
+	statusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
 		smOutcome(c, v, display, initials, L.outcome, L.outcomeH)
 	}
@@ -185,10 +172,7 @@ func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (im
 // smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
 // player registers this round, and the deck count (and the unsold goods once the game is over).
 func (r *Renderer) smHeader(c *Canvas, v *spicemerchant.View) {
-	c.Blit(r.layer("spicemerchant/header", smW, smHeaderH, colBand, func(c *Canvas) {
-		c.Fill(colBand)
-		c.Text("SPICE MERCHANT", 14, smHeaderH/2, 0, Style{Size: 21, Bold: true, Colour: colBandText})
-	}), 0, 0)
+	r.titleBand(c, "spicemerchant/header", smW, smHeaderH, "SPICE MERCHANT", 21)
 	soft := lighten(colBand, 0.6)
 	x := 222.0
 	x += c.Text("Round", x, smHeaderH/2-7, 0, Style{Size: 12, Colour: soft}) + 5
@@ -634,51 +618,19 @@ func smRoundScores(v *spicemerchant.View, s rules.Seat) []int {
 // round; and how a tie was broken.
 func smOutcome(c *Canvas, v *spicemerchant.View, display, initials []string, top, h float64) {
 	o := v.Outcome
-	c.Panel(smMargin, top, smInner, h, 8, colPanel, colGood)
-	x := float64(smMargin + 10)
-	y := top + 10
-	winners := map[rules.Seat]bool{}
-	var wn []string
-	for _, s := range o.Winners {
-		winners[s] = true
-		wn = append(wn, seatName(display, s))
-	}
-	title := "FINAL SCORES"
-	switch {
-	case len(wn) == 1:
-		title += " · winner: " + wn[0]
-	case len(wn) > 1:
-		title += " · co-winners: " + strings.Join(wn, ", ")
-	}
-	tst := Style{Size: 16, Bold: true, Colour: colGood}
-	c.Text(c.Fit(title, smInner-20, tst), x, y+11, 0, tst)
-	y += 26
+	won, names := winners(o, display)
+	x, y := outcomePanel(c, smMargin, top, smInner, h, finalScoresTitle(names, "co-winners"))
 	head := Style{Size: 11, Bold: true, Colour: colMuted}
 	const soldX, roundsX = smW - smMargin - 190, smW - smMargin - 150
 	c.Text("sold", soldX, y+8, 1, head)
 	c.Text("rounds 1–4", roundsX, y+8, 0, head)
 	c.Text("points", smW-smMargin-12, y+8, 1, head)
 	y += 18
-	order := make([]int, len(o.Scores))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		sa, sb := o.Scores[order[a]], o.Scores[order[b]]
-		if sa != sb {
-			return sa > sb
-		}
-		return smGoodsSold(v, rules.Seat(order[a])) > smGoodsSold(v, rules.Seat(order[b]))
-	})
-	for _, i := range order {
+	mostSold := func(a, b int) bool { return smGoodsSold(v, rules.Seat(a)) > smGoodsSold(v, rules.Seat(b)) }
+	for _, i := range scoreOrder(o.Scores, mostSold) {
 		s := rules.Seat(i)
 		cy := y + 14
-		if winners[s] {
-			c.Star(x+10, cy, 10, colGold)
-		}
-		c.seatDisc(x+36, cy, 12, s, initials)
-		st := Style{Size: 16, Bold: winners[s]}
-		c.Text(c.Fit(seatName(display, s), soldX-60-x-54, st), x+54, cy, 0, st)
+		c.outcomeSeat(x, cy, s, won[s], display, initials, soldX-60-x-54)
 		if n := smGoodsSold(v, s); n >= 0 {
 			c.Text(strconv.Itoa(n), soldX, cy, 1, Style{Size: 15, Bold: true})
 		}
@@ -858,12 +810,10 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 		}
 	}
 
-	const headerH = 44
 	inner := float64(smHandW - 2*smHandMargin)
 	m := r.canvas(1, 1)
 	status, yourMove := smHandStatus(v, display)
-	stS := Style{Size: 15, Bold: yourMove}
-	statusH := 16 + m.ParagraphHeight(status, inner-34, 20, 4, stS)
+	statusH := handStatusHeight(m, inner, status, 4, yourMove)
 	groups := smGroups(v.Hand)
 	pos, rows := smCardRows(groups, inner)
 	cardsH := float64(rows)*(smCardH+24) + 24
@@ -887,28 +837,15 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 	if lastRound != "" {
 		stripH += 20
 	}
-	height := int(headerH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
+	height := int(handHeaderH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
 
 	c := r.canvas(smHandW, height)
 	c.Fill(colPaper)
-	c.Blit(r.layer("spicemerchant/hand-header", smHandW, headerH, colBand, func(c *Canvas) {
-		c.Fill(colBand)
-		c.Text("YOUR HAND", 14, headerH/2, 0, Style{Size: 20, Bold: true, Colour: colBandText})
-	}), 0, 0)
-	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, headerH/2, 0, Style{Size: 14, Bold: true, Colour: lighten(colBand, 0.6)})
-	c.seatDisc(smHandW-26, headerH/2, 14, v.Viewer, initials)
-	c.Text(c.Fit(seatName(display, v.Viewer), 200, Style{Size: 17, Bold: true}), smHandW-46, headerH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+	r.handHeader(c, smHandW, v.Viewer, display, initials, 200)
+	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, handHeaderH/2, 0, Style{Size: 14, Bold: true, Colour: lighten(colBand, 0.6)})
 
-	y := float64(headerH + 8)
-	fill := colPanel
-	if yourMove {
-		fill = colHighlight
-	}
-	c.Panel(smHandMargin, y, inner, statusH, 8, fill, colBorder)
-	if yourMove {
-		c.Triangle(smHandMargin+24, y+8+10, 14, colAlert)
-	}
-	c.Paragraph(status, smHandMargin+30, y+8, inner-34, 20, 4, stS)
+	y := float64(handHeaderH + 8)
+	handStatusPanel(c, smHandMargin, y, inner, statusH, status, 4, yourMove)
 	y += statusH + 8
 
 	// Hand, grouped by spice.
@@ -916,8 +853,7 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 	c.Text("values at 1·2·3·4 cards in a market", smHandW-smHandMargin-2, y+10, 1, Style{Size: 11, Colour: colMuted})
 	y += 24
 	if len(v.Hand) == 0 {
-		c.Panel(smHandMargin, y, inner, smCardH, 8, colPanelAlt, colBorder)
-		c.Text("No cards in hand", smHandW/2, y+smCardH/2, 0.5, Style{Size: 16, Colour: colMuted})
+		emptyHand(c, smHandMargin, y, inner, smCardH)
 	}
 	k := 0
 	for _, g := range groups {

@@ -154,7 +154,8 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindDiscard:
 		st.Hand, _ = removeInt(st.Hand, int(m.A))
 		s.Discard = append(s.Discard, int(m.A))
-		s.Journal.Add(s.Moves, "%s discards %s.", ref, shipmentIDs[m.A])
+		// The card leaves the secret hand face down: only its owner's log names it.
+		s.Journal.AddPrivate(s.Moves, ref+" discards a card.", "You discard "+shipmentIDs[m.A]+".", seat)
 	case KindPass:
 		s.Journal.Add(s.Moves, "%s completes no last mission.", ref)
 		s.LastChance = s.LastChance[1:]
@@ -369,8 +370,9 @@ func (s *State) draw() {
 	s.nextTurn()
 }
 
-// discardUnclaimed puts the spices no merchant could take into the discard pile, at the end of
-// the turn after the draw (a new ruling: they are not reshuffled into the deck the same turn).
+// discardUnclaimed puts the spices no merchant could take into the discard pile at the end of the
+// turn, after the draw (see the package doc: a card named in this move's public log must not be
+// reshuffled into the hidden deck within the same move).
 func (s *State) discardUnclaimed() {
 	if len(s.Unclaimed) > 0 {
 		s.Discard = append(s.Discard, s.Unclaimed...)

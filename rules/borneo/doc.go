@@ -8,15 +8,17 @@
 //     missions marked "5" removed with 3–4 players; both decks shuffled from the state's RNG;
 //     three face-up harbours; hands of three cards; a random first player; the merchants placed
 //     as "place" moves in a snake draft into the first empty slot of a company that is not full.
-//   - 1. Complete a Mission: one per turn, paid from the warehouse only, card by card ("mission
-//     M05 pepper", then "pay S12" …): wilds for any spice, ×2 cards as two spices, harbour cards
-//     as one spice, no change. Completed tiles are taken from the board openly (the rulebook
-//     keeps them face down, which only hides the total; rulings §1.6.12), so they are public.
+//   - 1. Complete a Mission: one per turn and only before the company action, paid from the
+//     warehouse only, card by card ("mission M05 pepper", then "pay S12" …): wilds for any
+//     spice, ×2 cards as two spices, harbour cards as one spice, no change. Completed tiles are
+//     taken from the board openly (the rulebook keeps them face down, which only hides the
+//     total; rulings §1.6.12), so they are public.
 //   - 2. Companies: moving a merchant ("move Y1 R") or fighting ("fight Y3 Y1", "play S12",
-//     "done"): the defender's reply capped at the attacker's card count, both sides keeping a
-//     card, all four flags of a card counting, the defender's bonus, ties to the attacker, the
-//     displaced defender's choice ("stay" / "move R") and the victorious defender's reward
-//     ("keep S40" / "keep none"); all other fight cards are discarded.
+//     "done"): every card played must show the company's flag, the defender's reply is capped at
+//     the attacker's card count, both sides keep a card, the company's flags count on all four
+//     positions of a card, the defender's bonus, ties to the attacker, the displaced defender's
+//     choice ("stay" / "move R") and the victorious defender's reward ("keep S40" / "keep
+//     none"); all other fight cards are discarded.
 //   - 3. Shipment: visible flags, monopoly (checked first, with the last-card tie-break), shared
 //     distribution with company ranks and the reading-order tie-break, every pick chosen by the
 //     merchant's owner ("pick S12"), the harbour card to the shipper, the harbour refilled after
@@ -41,8 +43,12 @@
 //     with four merchants.
 //   - §1.6.2 a full company (5 merchants) can never be chosen, in setup, moves or displacement.
 //   - §1.6.3–§1.6.4 fights as listed above; a fight is offered only to a seat holding at least two
-//     cards, one of them showing that company's flag.
-//   - §1.6.5–§1.6.7 visible flags, monopoly first, the tie-breaks by reading order.
+//     cards, one of them showing that company's flag. Only the fight company's flags count
+//     (English "flags ... that match the company"; the French text says just "drapeaux").
+//   - §1.6.5–§1.6.7 visible flags, monopoly first, the tie-breaks by reading order. When one
+//     card brings several companies to the monopoly number, the first of their flags on that
+//     card wins even if another has more flags (the rulebook breaks the "tie" of reaching the
+//     limit, not of the counts).
 //   - §1.6.8–§1.6.9 each shipment card is one item; monopoly picks cycle through the company's
 //     merchants; shared picks go by rank then company order and cycle; companies without flags
 //     get nothing; if no merchant can pick, the cards are discarded.
@@ -70,8 +76,13 @@
 //     picker; a displaced defender stays when every other company is full; a defender who played
 //     no card has no reward to choose; a seat that cannot pay any mission in the last chance is
 //     skipped.
-//   - Spices that no merchant can take are discarded at the end of the turn, after the draw, so
-//     that they are not reshuffled into the deck in the very turn they were shown.
+//   - Spices that no merchant can take go to the discard pile at the end of the turn, after the
+//     draw, not during the distribution (rulings §1.6.9 gives no moment). A card named in a move's
+//     public log ("ships S60") must not be reshuffled into the hidden deck within that same move
+//     (the rulestest leak rule). The cost: if the deck and the discard pile are both empty at that
+//     draw, the game ends although these spices will be discarded.
+//   - A card discarded down to six leaves the secret hand face down: the log names it to its
+//     owner only ("{1} discards a card."). The rulebook does not say it is shown.
 //   - At the end of the game the hands and the shipment deck are discarded (rulebook: everything
 //     on the table is discarded); the face-up harbours stay visible for the final board.
 //   - View.Phase shows the victorious defender's reward choice as "defend".

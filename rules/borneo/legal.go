@@ -217,8 +217,14 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 			return "Company " + company(m.A).String() + " is full."
 		}
 	case KindMission:
-		if s.Phase != PhaseMission && s.Phase != PhaseLastChance {
-			return "A mission may only be completed at the start of your turn."
+		switch s.Phase {
+		case PhaseMission, PhaseLastChance:
+		case PhaseCompany:
+			return "You have already completed a mission this turn; only one is allowed."
+		case PhasePay:
+			return "First finish paying mission " + missionIDs[s.Pay.Mission] + ", or cancel it."
+		default:
+			return "A mission may only be completed at the start of your turn, before moving or fighting."
 		}
 		if !containsInt(s.Missions, int(m.A)) {
 			return "Mission " + missionIDs[m.A] + " is not on the board."

@@ -60,7 +60,7 @@ func TestMissionDoubleAndWildNoChange(t *testing.T) {
 	if s.Phase != PhaseCompany {
 		t.Errorf("after a mission: phase %s, want company", s.Phase)
 	}
-	reject(t, s, 0, "mission M05 pepper", "start of your turn")
+	reject(t, s, 0, "mission M05 pepper", "already completed a mission this turn")
 
 	// Four of one spice: S14 (pepper×2) + S02 (pepper) + S01 (wild).
 	s = missionState(t, "S14 S01 S02 S04", "M05", false)

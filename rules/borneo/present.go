@@ -60,8 +60,9 @@ func (s *State) Private(seat rules.Seat) string {
 func (s *State) Log(viewer rules.Seat) []rules.LogEntry { return s.Journal.For(viewer) }
 
 // Hidden lists the ids of the cards viewer may not see: other seats' hands, the shipment deck
-// and the harbour deck. Warehouses, harbours, fights, distributions, discards and completed
-// missions are public.
+// and the harbour deck. Warehouses, harbours, fights, distributions and completed missions are
+// public; the discard pile is shown only as a count, and a card discarded down to the hand limit
+// is named to its owner only.
 func (s *State) Hidden(viewer rules.Seat) []string {
 	var out []string
 	for i := range s.Seats {

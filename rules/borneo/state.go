@@ -61,7 +61,7 @@ type State struct {
 	// LastChance is the remaining order of last-chance missions, current seat first.
 	LastChance []rules.Seat `json:"last_chance,omitempty"`
 	// Unclaimed are the spices of a distribution that no merchant could take; they go to the
-	// discard pile at the end of the turn.
+	// discard pile at the end of the turn, after the draw. Always empty between moves.
 	Unclaimed []int `json:"unclaimed,omitempty"`
 	// EndReason says why the game ended, once it has.
 	EndReason string         `json:"end_reason,omitempty"`

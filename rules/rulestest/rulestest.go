@@ -1,12 +1,13 @@
 // Package rulestest is the harness every game's tests run: seeded games of random legal moves to the
-// end, a JSON round-trip of the state after every move, replay equality, move-text round-trips,
-// illegal moves that change nothing, and a leak check that nothing shown to a viewer names a card
-// that viewer may not see.
+// end, a JSON round-trip of the state after every move, determinism of setup and replay equality,
+// move-text round-trips, illegal moves that change nothing, and a leak check that nothing shown to a
+// viewer names a card that viewer may not see.
 package rulestest
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ type Setup struct {
 	Options rules.Options
 }
 
-// Config says how many games to play and how.
+// Config says how many games to play and how. Setups, Seeds and MaxSteps are required.
 type Config struct {
 	// Setups are cycled through: seed i uses Setups[i%len(Setups)].
 	Setups []Setup
@@ -28,15 +29,24 @@ type Config struct {
 	Seeds int
 	// MaxSteps caps one game's moves; reaching it fails the test as a runaway game.
 	MaxSteps int
-	// LeakEvery checks for leaks after every LeakEvery-th move (1 = every move; 0 means 1).
+	// LeakEvery runs the whole leak check after every LeakEvery-th move (1 = every move; 0 means
+	// 1); new log lines are checked after every move whatever it is.
 	LeakEvery int
 }
 
-// Run plays cfg.Seeds random games of g and fails t on the first broken property.
-func Run(t *testing.T, g rules.Game, cfg Config) {
+// checkEvery is how often, in moves, PlayOne runs the slower checks (CheckIllegalUnchanged and
+// replaying moves already played); they also run after setup and at the end.
+const checkEvery = 7
+
+// staleMoves is how many of the latest moves PlayOne tries again when they are no longer legal.
+const staleMoves = 3
+
+// Run plays cfg.Seeds random games of g and fails t on the first broken property. A config that
+// would play no game (no setups, no seeds or no step cap) fails too.
+func Run(t testing.TB, g rules.Game, cfg Config) {
 	t.Helper()
-	if cfg.LeakEvery <= 0 {
-		cfg.LeakEvery = 1
+	if len(cfg.Setups) == 0 || cfg.Seeds <= 0 || cfg.MaxSteps <= 0 {
+		t.Fatalf("rulestest: config %+v plays no game: it needs Setups, Seeds > 0 and MaxSteps > 0", cfg)
 	}
 	for i := 0; i < cfg.Seeds; i++ {
 		setup := cfg.Setups[i%len(cfg.Setups)]
@@ -47,31 +57,51 @@ func Run(t *testing.T, g rules.Game, cfg Config) {
 	}
 }
 
-// PlayOne plays one random game and checks every property after each move (the leak check after
-// every leakEvery-th move and at the end). It returns the first failure.
+// PlayOne plays one random game (moves chosen by rules.Playout from an RNG derived from seed) and
+// returns the first broken property, with the move it broke after:
+//   - New is deterministic: a second New with the same seed marshals to the same bytes;
+//   - Version is 0 after setup and counts the moves applied;
+//   - CheckRoundTrip after setup and after every move;
+//   - the leak check after setup, after every leakEvery-th move (0 means 1) and at the end, except
+//     that new log lines are checked after every move: each line once, against what was hidden
+//     when it was written;
+//   - CheckIllegalUnchanged after setup and every few moves, and the latest moves played, tried
+//     again once they are no longer legal (and after the end), are rejected and change nothing;
+//   - the game ends within maxSteps moves (rules.ErrRunaway) and never leaves every active seat
+//     without a move (rules.ErrDeadEnd); once over, no seat is active or has a move and the outcome
+//     has one score per seat and valid winners;
+//   - rules.Replay of the moves played gives the same state.
 func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) error {
+	if leakEvery <= 0 {
+		leakEvery = 1
+	}
 	st, err := g.New(setup.Players, setup.Options, seed)
 	if err != nil {
 		return fmt.Errorf("new: %w", err)
 	}
-	if err := CheckLeaks(st); err != nil {
+	logSeen := make(map[rules.Seat]int)
+	if err := checkSetup(g, setup, seed, st, logSeen); err != nil {
 		return fmt.Errorf("after setup: %w", err)
 	}
 	rng := rules.NewRNG(seed ^ 0x5eed)
-	logSeen := make(map[rules.Seat]int)
-	step := 0
+	var played []rules.Record
 	recs, err := rules.Playout(st, &rng, maxSteps, func(r rules.Record) error {
-		step++
+		played = append(played, r)
+		step := len(played)
+		if v := st.Version(); v != step {
+			return fmt.Errorf("after move %d %q: Version() = %d, want %d", step, r.Move, v, step)
+		}
 		if err := CheckRoundTrip(g, st); err != nil {
 			return fmt.Errorf("after move %d %q: %w", step, r.Move, err)
 		}
-		if step%leakEvery == 0 {
-			if err := checkLeaksFrom(st, logSeen); err != nil {
-				return fmt.Errorf("after move %d %q by seat %d: %w", step, r.Move, r.Seat, err)
-			}
+		if err := checkLeaksFrom(st, logSeen, step%leakEvery == 0); err != nil {
+			return fmt.Errorf("after move %d %q by seat %d: %w", step, r.Move, r.Seat, err)
 		}
-		if step%7 == 0 {
+		if step%checkEvery == 0 {
 			if err := CheckIllegalUnchanged(g, st); err != nil {
+				return fmt.Errorf("after move %d: %w", step, err)
+			}
+			if err := checkStale(g, st, played); err != nil {
 				return fmt.Errorf("after move %d: %w", step, err)
 			}
 		}
@@ -80,30 +110,88 @@ func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) er
 	if err != nil {
 		return fmt.Errorf("playout after %d moves: %w", len(recs), err)
 	}
-	if err := CheckLeaks(st); err != nil {
-		return fmt.Errorf("at the end: %w", err)
-	}
-	out, _ := st.Outcome()
-	if len(out.Scores) != setup.Players || len(out.Winners) == 0 {
-		return fmt.Errorf("outcome %+v has the wrong shape", out)
-	}
-	if len(st.Active()) != 0 {
-		return fmt.Errorf("game over but Active() = %v", st.Active())
+	if err := checkEnd(g, setup, st, recs, logSeen); err != nil {
+		return fmt.Errorf("at the end, after %d moves: %w", len(recs), err)
 	}
 	replayed, err := rules.Replay(g, setup.Players, setup.Options, seed, recs)
 	if err != nil {
 		return err
 	}
-	a, _ := json.Marshal(st)
-	b, _ := json.Marshal(replayed)
+	a, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("marshal: %w", err)
+	}
+	b, err := json.Marshal(replayed)
+	if err != nil {
+		return fmt.Errorf("marshal replayed state: %w", err)
+	}
 	if !bytes.Equal(a, b) {
-		return fmt.Errorf("replay of %d moves differs from the played state", len(recs))
+		return fmt.Errorf("replay of %d moves differs from the played state:\n%s\n%s", len(recs), a, b)
 	}
 	return nil
 }
 
+// checkSetup checks a state fresh from New before any move.
+func checkSetup(g rules.Game, setup Setup, seed uint64, st rules.State, logSeen map[rules.Seat]int) error {
+	again, err := g.New(setup.Players, setup.Options, seed)
+	if err != nil {
+		return fmt.Errorf("second new: %w", err)
+	}
+	a, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("marshal: %w", err)
+	}
+	b, err := json.Marshal(again)
+	if err != nil {
+		return fmt.Errorf("marshal second setup: %w", err)
+	}
+	if !bytes.Equal(a, b) {
+		return fmt.Errorf("New is not deterministic: two setups with seed %d differ:\n%s\n%s", seed, a, b)
+	}
+	if v := st.Version(); v != 0 {
+		return fmt.Errorf("Version() = %d after setup, want 0", v)
+	}
+	if err := CheckRoundTrip(g, st); err != nil {
+		return err
+	}
+	if err := checkLeaksFrom(st, logSeen, true); err != nil {
+		return err
+	}
+	return CheckIllegalUnchanged(g, st)
+}
+
+// checkEnd checks a finished game: the outcome's shape, that nobody may act, the leak check of
+// what is new and that moves already played are now rejected.
+func checkEnd(g rules.Game, setup Setup, st rules.State, recs []rules.Record, logSeen map[rules.Seat]int) error {
+	out, over := st.Outcome()
+	if !over {
+		return errors.New("Outcome() says the game is running")
+	}
+	if len(out.Scores) != setup.Players || len(out.Winners) == 0 {
+		return fmt.Errorf("outcome %+v has the wrong shape: want %d scores and a winner", out, setup.Players)
+	}
+	for _, w := range out.Winners {
+		if w < 0 || int(w) >= setup.Players {
+			return fmt.Errorf("outcome %+v names winner %d, not a seat", out, w)
+		}
+	}
+	if len(st.Active()) != 0 {
+		return fmt.Errorf("game over but Active() = %v", st.Active())
+	}
+	for s := rules.Seat(0); int(s) < st.Players(); s++ {
+		if ms := st.Legal(s); len(ms) != 0 {
+			return fmt.Errorf("game over but seat %d has moves %s", s, moveTexts(ms))
+		}
+	}
+	if err := checkLeaksFrom(st, logSeen, true); err != nil {
+		return err
+	}
+	return checkStale(g, st, recs)
+}
+
 // CheckRoundTrip marshals st, loads it back with g.Load and checks that the copy marshals to the
-// same bytes and offers the same legal moves to every active seat.
+// same bytes, has the same active seats and status, and offers the same legal moves to every
+// active seat (which catches state kept outside the JSON).
 func CheckRoundTrip(g rules.Game, st rules.State) error {
 	a, err := json.Marshal(st)
 	if err != nil {
@@ -119,6 +207,12 @@ func CheckRoundTrip(g rules.Game, st rules.State) error {
 	}
 	if !bytes.Equal(a, b) {
 		return fmt.Errorf("JSON round trip changed the state:\n%s\n%s", a, b)
+	}
+	if x, y := fmt.Sprint(st.Active()), fmt.Sprint(cp.Active()); x != y {
+		return fmt.Errorf("loaded copy has other active seats: %s vs %s", x, y)
+	}
+	if x, y := st.Status(), cp.Status(); x != y {
+		return fmt.Errorf("loaded copy has another status: %q vs %q", x, y)
 	}
 	for _, s := range st.Active() {
 		if x, y := moveTexts(st.Legal(s)), moveTexts(cp.Legal(s)); x != y {
@@ -137,8 +231,12 @@ func moveTexts(ms []rules.Move) string {
 }
 
 // CheckMoves checks every active seat's legal moves: unique texts of at most 80 bytes that
-// ParseMove reads back to the same text, and labels of 1 to 100 characters.
+// ParseMove reads back to the same text, and labels of 1 to 100 characters. The observer must
+// have no legal move.
 func CheckMoves(g rules.Game, st rules.State) error {
+	if ms := st.Legal(rules.Observer); len(ms) != 0 {
+		return fmt.Errorf("the observer has moves %s", moveTexts(ms))
+	}
 	for _, s := range st.Active() {
 		seen := map[string]bool{}
 		for _, m := range st.Legal(s) {
@@ -165,27 +263,25 @@ func CheckMoves(g rules.Game, st rules.State) error {
 	return nil
 }
 
-// CheckIllegalUnchanged tries moves that must be rejected — another seat's move for a seat that
-// cannot make it, and the observer moving — and checks each returns an *IllegalMoveError with a
-// reason and leaves the state's JSON unchanged. It also runs CheckMoves.
+// CheckIllegalUnchanged runs CheckMoves and checks that reading the state (every viewer's view,
+// log, private text, hidden cards, legal moves and labels) does not change its JSON. Then it tries
+// moves that must be rejected — for each seat, a move another seat may make and it may not, and
+// for the observer, a move of each active seat — and checks that each returns an
+// *IllegalMoveError with a reason that names no card hidden from that seat (other than cards the
+// move itself names) and leaves the state's JSON unchanged.
 func CheckIllegalUnchanged(g rules.Game, st rules.State) error {
+	before, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("marshal: %w", err)
+	}
 	if err := CheckMoves(g, st); err != nil {
 		return err
 	}
-	before, _ := json.Marshal(st)
-	try := func(seat rules.Seat, m rules.Move) error {
-		err := st.Apply(seat, m)
-		if err == nil {
-			return fmt.Errorf("seat %d could play %q, which Legal does not list", seat, m)
-		}
-		if rules.Reason(err) == "" {
-			return fmt.Errorf("rejecting %q for seat %d: error %v has no player-readable reason", m, seat, err)
-		}
-		after, _ := json.Marshal(st)
-		if !bytes.Equal(before, after) {
-			return fmt.Errorf("rejected move %q for seat %d changed the state", m, seat)
-		}
-		return nil
+	if err := readAll(st); err != nil {
+		return err
+	}
+	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
+		return errors.New("reading the state (Legal, Label, View, Log, Private, Hidden, Status, Outcome) changed it")
 	}
 	for s := rules.Seat(0); int(s) < st.Players(); s++ {
 		own := map[string]bool{}
@@ -195,7 +291,7 @@ func CheckIllegalUnchanged(g rules.Game, st rules.State) error {
 		for o := rules.Seat(0); int(o) < st.Players(); o++ {
 			for _, m := range st.Legal(o) {
 				if !own[m.String()] {
-					if err := try(s, m); err != nil {
+					if err := rejects(st, before, s, m); err != nil {
 						return err
 					}
 					break
@@ -204,71 +300,220 @@ func CheckIllegalUnchanged(g rules.Game, st rules.State) error {
 		}
 	}
 	for _, s := range st.Active() {
-		for _, m := range st.Legal(s) {
-			if err := try(rules.Observer, m); err != nil {
+		if ms := st.Legal(s); len(ms) > 0 {
+			if err := rejects(st, before, rules.Observer, ms[0]); err != nil {
 				return err
 			}
-			break
 		}
 	}
 	return nil
 }
 
+// readAll calls every read-only method of st for every viewer.
+func readAll(st rules.State) error {
+	st.Players()
+	st.Version()
+	st.Active()
+	st.Status()
+	st.Outcome()
+	for v := rules.Observer; int(v) < st.Players(); v++ {
+		if _, err := json.Marshal(st.View(v)); err != nil {
+			return fmt.Errorf("marshal view of %d: %w", v, err)
+		}
+		st.Log(v)
+		st.Private(v)
+		st.Hidden(v)
+		for _, m := range st.Legal(v) {
+			st.Label(v, m)
+		}
+	}
+	return nil
+}
+
+// checkStale tries again the latest moves played, for the seat that played them, when they are
+// no longer in that seat's legal moves: each must be rejected like any illegal move.
+func checkStale(g rules.Game, st rules.State, played []rules.Record) error {
+	before, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("marshal: %w", err)
+	}
+	for i := len(played) - 1; i >= 0 && i >= len(played)-staleMoves; i-- {
+		r := played[i]
+		if strings.Contains("|"+moveTexts(st.Legal(r.Seat))+"|", "|"+r.Move+"|") {
+			continue
+		}
+		m, err := g.ParseMove(r.Move)
+		if err != nil {
+			return fmt.Errorf("ParseMove(%q) of move %d played: %w", r.Move, i+1, err)
+		}
+		if err := rejects(st, before, r.Seat, m); err != nil {
+			return fmt.Errorf("move %d played again: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// rejects applies m for seat, which must fail with a clean reason and leave st marshalling to
+// before.
+func rejects(st rules.State, before []byte, seat rules.Seat, m rules.Move) error {
+	err := st.Apply(seat, m)
+	if err == nil {
+		return fmt.Errorf("seat %d could play %q, which Legal does not list", seat, m)
+	}
+	reason := rules.Reason(err)
+	if reason == "" {
+		return fmt.Errorf("rejecting %q for seat %d: error %v has no player-readable reason", m, seat, err)
+	}
+	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
+		return fmt.Errorf("rejected move %q for seat %d changed the state", m, seat)
+	}
+	var hidden []string
+	for _, id := range st.Hidden(seat) {
+		if !ContainsToken(m.String(), id) {
+			hidden = append(hidden, id)
+		}
+	}
+	h, err := newHiddenSet(hidden)
+	if err != nil {
+		return fmt.Errorf("viewer %d: %w", seat, err)
+	}
+	if id := h.find(reason); id != "" {
+		return fmt.Errorf("leak: rejecting %q for seat %d, the reason %q names hidden card %s", m, seat, reason, id)
+	}
+	return nil
+}
+
 // CheckLeaks checks, for the observer and every seat, that nothing shown to that viewer — the view,
-// the whole log, the private summary, the status and the labels of the viewer's legal moves — names
-// a card in Hidden(viewer).
+// the whole log, the private summary, the status, the labels and texts of the viewer's legal moves
+// and, once the game is over, the outcome — names a card in Hidden(viewer). It checks the whole log
+// against what is hidden now, so an old line naming a card that was public then and is hidden again
+// now (shuffled back into a deck) is reported; PlayOne checks each log line once, when it is new.
 func CheckLeaks(st rules.State) error {
-	return checkLeaksFrom(st, nil)
+	return checkLeaksFrom(st, nil, true)
 }
 
 // checkLeaksFrom is CheckLeaks that, given seen, checks only log entries past seen[viewer] and
-// records how far it got.
-func checkLeaksFrom(st rules.State, seen map[rules.Seat]int) error {
-	viewers := []rules.Seat{rules.Observer}
-	for s := 0; s < st.Players(); s++ {
-		viewers = append(viewers, rules.Seat(s))
-	}
-	for _, v := range viewers {
-		hidden := st.Hidden(v)
-		if len(hidden) == 0 {
-			continue
-		}
-		var shown []string
-		view, err := json.Marshal(st.View(v))
-		if err != nil {
-			return fmt.Errorf("marshal view of %d: %w", v, err)
-		}
-		shown = append(shown, "view: "+string(view))
+// records how far it got. Unless full, it checks only those log entries.
+func checkLeaksFrom(st rules.State, seen map[rules.Seat]int, full bool) error {
+	for v := rules.Observer; int(v) < st.Players(); v++ {
 		log := st.Log(v)
 		from := 0
 		if seen != nil {
+			// Advance even when nothing is hidden from v now: those lines are clean, and checking
+			// them later against cards hidden by then would report cards that were public.
 			from = seen[v]
 			if from > len(log) {
 				from = 0
 			}
 			seen[v] = len(log)
 		}
+		hidden, err := newHiddenSet(st.Hidden(v))
+		if err != nil {
+			return fmt.Errorf("viewer %d: %w", v, err)
+		}
+		if hidden.empty() {
+			continue
+		}
+		check := func(where, text string) error {
+			if id := hidden.find(text); id != "" {
+				return fmt.Errorf("leak: viewer %d is shown hidden card %s in %s: %.300s", v, id, where, text)
+			}
+			return nil
+		}
 		for _, e := range log[from:] {
-			shown = append(shown, "log: "+e.Text)
+			if err := check("log", e.Text); err != nil {
+				return err
+			}
 		}
-		shown = append(shown, "private: "+st.Private(v), "status: "+st.Status())
+		if !full {
+			continue
+		}
+		view, err := json.Marshal(st.View(v))
+		if err != nil {
+			return fmt.Errorf("marshal view of %d: %w", v, err)
+		}
+		if err := check("view", string(view)); err != nil {
+			return err
+		}
+		if err := check("private", st.Private(v)); err != nil {
+			return err
+		}
+		if err := check("status", st.Status()); err != nil {
+			return err
+		}
 		for _, m := range st.Legal(v) {
-			shown = append(shown, "label: "+st.Label(v, m), "move: "+m.String())
+			if err := check("move", m.String()); err != nil {
+				return err
+			}
+			if err := check("label", st.Label(v, m)); err != nil {
+				return err
+			}
 		}
-		for _, text := range shown {
-			for _, id := range hidden {
-				if ContainsToken(text, id) {
-					return fmt.Errorf("leak: viewer %d is shown hidden card %s in %.300s", v, id, text)
-				}
+		if out, over := st.Outcome(); over {
+			if err := check("outcome", fmt.Sprintf("%+v", out)); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
+// hiddenSet finds hidden card ids in texts as whole tokens (see ContainsToken), in time linear in
+// the text's length for ids made of letters and digits only.
+type hiddenSet struct {
+	words  map[string]bool // ids of letters and digits: a token of text is one of them or not
+	others []string        // other ids, searched for one by one
+}
+
+func newHiddenSet(ids []string) (hiddenSet, error) {
+	h := hiddenSet{words: make(map[string]bool, len(ids))}
+	for _, id := range ids {
+		switch {
+		case id == "":
+			return h, errors.New("Hidden lists an empty card id")
+		case isWord(id):
+			h.words[id] = true
+		default:
+			h.others = append(h.others, id)
+		}
+	}
+	return h, nil
+}
+
+func (h hiddenSet) empty() bool { return len(h.words) == 0 && len(h.others) == 0 }
+
+// find returns a hidden id that text contains as a whole token, or "".
+func (h hiddenSet) find(text string) string {
+	if len(h.words) > 0 {
+		for i := 0; i < len(text); {
+			if !isAlnum(text[i]) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(text) && isAlnum(text[j]) {
+				j++
+			}
+			if h.words[text[i:j]] {
+				return text[i:j]
+			}
+			i = j
+		}
+	}
+	for _, id := range h.others {
+		if ContainsToken(text, id) {
+			return id
+		}
+	}
+	return ""
+}
+
 // ContainsToken reports whether id occurs in text as a whole token: not preceded or followed by a
-// letter or digit (so "S1" is not found in "S12").
+// letter or digit (so "S1" is not found in "S12"). An empty id is never found.
 func ContainsToken(text, id string) bool {
+	if id == "" {
+		return false
+	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], id)
 		if j < 0 {
@@ -280,6 +525,15 @@ func ContainsToken(text, id string) bool {
 		}
 		i = start + 1
 	}
+}
+
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func isAlnum(c byte) bool {

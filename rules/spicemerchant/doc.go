@@ -37,19 +37,28 @@
 // # Decisions
 //
 //   - Moves name a spice, not a card ("secret ginger", "open ginger", "demand 3 ginger B",
-//     "pass"): cards of a spice are identical, so the engine takes the lowest-numbered cards of
-//     that spice from the hand. Two secret goods are two "secret" moves.
+//     "pass"): cards of a spice are identical, so the engine takes cards of that spice from the
+//     hand at random, from the game's RNG (so replays stay exact). A rule on the ids, such as
+//     the lowest id, would make the ids seen on markets, open goods and revealed goods tell
+//     others about the rest of the hand and hint at the secret goods. Two secret goods are two
+//     "secret" moves.
 //   - During registration Active() lists every seat and Legal is empty for a seat that has
 //     finished. Nothing public tells who has registered: no public log line, and in the views of
-//     the others a seat shows its hand count from before registering and no secret goods. Only
-//     the number of players still registering is public (the Status sentence) — and, unavoidably,
-//     the move counter Version.
+//     the others a seat shows its hand count from before registering and no secret goods; the
+//     deck is not touched until everybody has registered, and Hidden lists card ids in card
+//     order, not by where the cards lie. Only the number of players still registering is public
+//     (the Status sentence) — and, unavoidably, the move counter Version.
 //   - Drawing happens after every turn, open goods included ("You always have 7 cards in your
 //     hand, when your turns finished"), and after the registration of all players, in seat order
-//     from the first player. A player whose hand is smaller than the secret goods due (possible
-//     only after the deck ran out) registers what it holds, possibly nothing.
+//     from the first player. The player whose fake demand ends a round draws before the round
+//     ends (drawing is part of the action), so from the old deck. Registration draws back up to
+//     7, which is the rulebook's "replenish 1 card (2 cards ...)" whenever the hand held 7; after
+//     the deck ran out in the last round a short hand is filled up too (NOTES §3.4.8: "not
+//     beyond 7"). A player whose hand is smaller than the secret goods due (possible only after
+//     the deck ran out) registers what it holds, possibly nothing.
 //   - With cards in hand a fake demand is always possible (a blocked spice implies a finished
-//     round), so "pass" arises only with an empty hand after the deck ran out.
+//     round), so "pass" arises only with an empty hand after the deck ran out; Status then says
+//     the player must pass.
 //   - Log lines name spices, never card ids: cards in a log line could later return to the deck
 //     and become hidden. Draws are private log lines; the public text gives only the count.
 //   - The rulebook leaves the spices on markets A and D of example 1 unstated; the tests use

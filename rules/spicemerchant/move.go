@@ -29,8 +29,8 @@ const (
 //	demand 3 ginger B   put 3 ginger cards on market B
 //	pass                pass (only when nothing else is legal)
 //
-// Cards of a kind are identical, so a move names the spice, not a card: the engine takes the
-// lowest-numbered cards of that spice from the hand. Spice is the kind for every move but pass;
+// Cards of a kind are identical, so a move names the spice, not a card: the engine takes cards
+// of that spice from the hand at random (see State.takeCard). Spice is the kind for every move but pass;
 // Count (1..4) and Market (0..5 for A..F) are used by demand only.
 type Move struct {
 	Kind   MoveKind `json:"kind"`
@@ -54,17 +54,40 @@ func (m Move) String() string {
 	return m.text()
 }
 
-// text builds the text form of m (String looks it up in moveTexts).
+// text builds the text form of m (String looks it up in moveTexts). So that a malformed Move
+// prints without panicking and never as a real move, a field out of range prints as "?"
+// ("demand ? ginger A" for a count of 5), a field a kind does not use adds " ?" ("pass ?"), and
+// a kind that is not a move prints as "unknown move".
 func (m Move) text() string {
-	switch m.Kind {
-	case MoveSecret:
-		return "secret " + m.Spice.Key()
-	case MoveOpen:
-		return "open " + m.Spice.Key()
-	case MoveDemand:
-		return "demand " + string(rune('0'+m.Count)) + " " + m.Spice.Key() + " " + marketLetter(m.Market)
+	spice := "?"
+	if m.Spice >= 0 && m.Spice < NumSpices {
+		spice = m.Spice.Key()
 	}
-	return "pass"
+	extra := ""
+	if m.Count != 0 || m.Market != 0 {
+		extra = " ?"
+	}
+	switch m.Kind {
+	case MovePass:
+		if m.Spice != 0 {
+			extra = " ?"
+		}
+		return "pass" + extra
+	case MoveSecret:
+		return "secret " + spice + extra
+	case MoveOpen:
+		return "open " + spice + extra
+	case MoveDemand:
+		count, market := "?", "?"
+		if m.Count >= 1 && m.Count <= MaxDemand {
+			count = string(rune('0' + m.Count))
+		}
+		if m.Market >= 0 && m.Market < NumMarkets {
+			market = marketLetter(m.Market)
+		}
+		return "demand " + count + " " + spice + " " + market
+	}
+	return "unknown move"
 }
 
 // valid reports whether m's fields are in range for its kind.

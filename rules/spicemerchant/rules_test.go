@@ -3,6 +3,8 @@ package spicemerchant
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -96,7 +98,8 @@ func TestRegistration(t *testing.T) {
 func (s *State) kindOf(seat int) Spice { return cardKind[s.Seats[seat].Hand[0]] }
 
 // TestRegistrationSecrecy registers for one seat or another and checks that nothing public, nor
-// what a third seat sees, depends on which seat it was: only the number still waiting is public.
+// what a third seat sees (view, log, Hidden), depends on which seat it was: only the number still
+// waiting is public.
 func TestRegistrationSecrecy(t *testing.T) {
 	for _, round := range []int{1, 3} {
 		base := stateAtRegistration(t, 4, round)
@@ -105,7 +108,7 @@ func TestRegistrationSecrecy(t *testing.T) {
 			for _, v := range []rules.Seat{rules.Observer, 3} {
 				view, _ := json.Marshal(s.View(v))
 				log, _ := json.Marshal(s.Log(v))
-				out = append(out, string(view), string(log))
+				out = append(out, string(view), string(log), strings.Join(s.Hidden(v), ","))
 			}
 			act, _ := json.Marshal(s.Active())
 			return append(out, s.Status(), string(act), legalTexts2(s, 3))
@@ -416,6 +419,9 @@ func TestDeckExhaustion(t *testing.T) {
 	if got := legalTexts(s, 1); !reflect.DeepEqual(got, []string{"pass"}) {
 		t.Fatalf("seat 1 with no cards: %v", got)
 	}
+	if got := s.Status(); got != "{1} has no cards left and must pass." {
+		t.Fatalf("status %q", got)
+	}
 	if l := s.Label(1, Move{}); l != "Pass (no legal action)" {
 		t.Fatalf("label %q", l)
 	}
@@ -543,4 +549,140 @@ func finalBoard(t *testing.T, scores, sold []int) *State {
 		s.Seats[i].Score = scores[i]
 	}
 	return s
+}
+
+// TestHiddenIsASet: Hidden lists the cards a viewer may not see in card order, so the list tells
+// nothing about where each hidden card is — not the deck order, not whose hand holds it, not
+// which cards are secret goods (NOTES §3.4.11).
+func TestHiddenIsASet(t *testing.T) {
+	b := newBuilder(t, 3, 3)
+	b.market(1, Ginger, 4)
+	b.hand(0, Saffron, Nutmeg).secret(0, Ginger, Clove)
+	b.hand(1, Ginger, Cinnamon).secret(1, Saffron).open(1, Clove)
+	b.hand(2, BlackPepper)
+	s := b.done()
+	for v := rules.Observer; v < 3; v++ {
+		want := map[string]bool{}
+		for _, c := range s.Deck {
+			want[CardID(c)] = true
+		}
+		for i, p := range s.Seats {
+			if rules.Seat(i) != v {
+				for _, c := range append(append([]int{}, p.Hand...), p.Secret...) {
+					want[CardID(c)] = true
+				}
+			}
+		}
+		got := s.Hidden(v)
+		if len(got) != len(want) || !sort.StringsAreSorted(got) {
+			t.Fatalf("viewer %d: Hidden has %d ids (want %d), sorted %v: %v", v, len(got), len(want), sort.StringsAreSorted(got), got)
+		}
+		for _, id := range got {
+			if !want[id] {
+				t.Fatalf("viewer %d: Hidden lists %s, which it may see", v, id)
+			}
+		}
+	}
+	// Swapping a secret good with a card in the deck and reversing the deck changes nothing.
+	before := strings.Join(s.Hidden(rules.Observer), ",")
+	s.Seats[0].Secret[0], s.Deck[0] = s.Deck[0], s.Seats[0].Secret[0]
+	slices.Reverse(s.Deck)
+	if after := strings.Join(s.Hidden(rules.Observer), ","); after != before {
+		t.Fatalf("Hidden depends on where the cards are:\n%s\n%s", before, after)
+	}
+}
+
+// TestMalformedMoves: Apply and Label take Move values with fields out of range (as a caller
+// could build them) without panicking; Apply rejects them with a readable reason and changes
+// nothing.
+func TestMalformedMoves(t *testing.T) {
+	st, _ := Game.New(3, nil, 4)
+	s := st.(*State)
+	rng := rules.NewRNG(4)
+	for s.Phase != PhaseTurns {
+		if _, err := rules.RandomStep(s, &rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad := []Move{
+		{Kind: MoveSecret, Spice: 9},
+		{Kind: MoveOpen, Spice: -1},
+		{Kind: MoveDemand, Spice: Ginger, Count: 1, Market: 6},
+		{Kind: MoveDemand, Spice: Ginger, Count: 1, Market: -1},
+		{Kind: MoveDemand, Spice: 7, Count: 2, Market: 0},
+		{Kind: MoveDemand, Spice: Ginger, Count: 0, Market: 0},
+		{Kind: MoveDemand, Spice: Ginger, Count: 12, Market: 0},
+		{Kind: MovePass, Count: 2},
+		{Kind: MovePass, Spice: Clove},
+		{Kind: MoveSecret, Spice: Ginger, Count: 1},
+		{Kind: MoveOpen, Spice: Ginger, Market: 2},
+		{Kind: 9},
+	}
+	before, _ := json.Marshal(s)
+	for _, m := range bad {
+		for _, seat := range []rules.Seat{s.Turn, rules.Observer} {
+			text := m.String()
+			if _, err := Game.ParseMove(text); err == nil {
+				t.Errorf("%+v: text %q reads as a real move", m, text)
+			}
+			_ = s.Label(seat, m)
+			err := s.Apply(seat, m)
+			if err == nil || rules.Reason(err) == "" {
+				t.Fatalf("%+v by seat %d: error %v", m, seat, err)
+			}
+			if mp := &m; s.Apply(seat, mp) == nil {
+				t.Fatalf("*%+v accepted", m)
+			}
+		}
+	}
+	if after, _ := json.Marshal(s); string(after) != string(before) {
+		t.Fatal("a malformed move changed the state")
+	}
+}
+
+// TestCardChoiceTellsNothing: a move names a spice, and the engine takes a card of that spice
+// from the hand at random (from the game's RNG), not by a rule on the ids: the lowest id, say,
+// would tell everyone who later sees the card that the hand holds no lower card of that spice,
+// and a high id would hint that a lower one went into the secret goods. Each of three ginger
+// cards must be chosen in some game, for each kind of move, and the hand must stay sorted.
+func TestCardChoiceTellsNothing(t *testing.T) {
+	moves := []struct {
+		text  string
+		round int
+		pile  func(s *State) []int
+	}{
+		{"secret ginger", 1, func(s *State) []int { return s.Seats[0].Secret }},
+		{"open ginger", 2, func(s *State) []int { return s.Seats[0].Open }},
+		{"demand 2 ginger A", 2, func(s *State) []int { return s.Markets[0].Cards }},
+	}
+	for _, mv := range moves {
+		seen := map[int]bool{}
+		for seed := uint64(1); seed <= 40; seed++ {
+			b := newBuilder(t, 3, mv.round)
+			b.hand(0, Ginger, Clove, Ginger, Saffron, Ginger).hand(1, Clove).hand(2, Clove)
+			s := b.done()
+			s.RNG = rules.NewRNG(seed)
+			if mv.round == 1 {
+				s.Phase = PhaseRegister
+				s.Seats[0].Need, s.Seats[1].Need, s.Seats[2].Need = 1, 1, 1
+			}
+			gingers := []int{s.Seats[0].Hand[0], s.Seats[0].Hand[1], s.Seats[0].Hand[2]}
+			mustApply(t, s, 0, mv.text)
+			for _, c := range mv.pile(s) {
+				if !slices.Contains(gingers, c) {
+					t.Fatalf("%s: card %s is not one of the ginger cards in hand", mv.text, CardID(c))
+				}
+				seen[c] = true
+			}
+			if !slices.IsSorted(s.Seats[0].Hand) {
+				t.Fatalf("%s: hand not sorted: %v", mv.text, s.Seats[0].Hand)
+			}
+			if err := s.validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(seen) != 3 {
+			t.Errorf("%s: only cards %v were ever taken of three ginger cards", mv.text, seen)
+		}
+	}
 }

@@ -26,7 +26,8 @@ type State struct {
 	NumPlayers int `json:"players"`
 	// Applied counts the moves applied since setup (State.Version).
 	Applied int `json:"version"`
-	// RNG draws the first player and every shuffle.
+	// RNG draws the first player, every shuffle and which card of the named spice a move takes
+	// from the hand (State.takeCard).
 	RNG rules.RNG `json:"rng"`
 	// Round is the round being played, 1..4 (4 once the game is over).
 	Round int `json:"round"`
@@ -131,7 +132,8 @@ func (s *State) waiting() int {
 }
 
 // Status says publicly what the game waits for: how many players still have to register secret
-// goods (never which), whose turn it is and what they may do, or the result.
+// goods (never which), whose turn it is and what they may do (open goods or fake demand, fake
+// demand only once the open good is placed, pass with an empty hand), or the result.
 func (s *State) Status() string {
 	switch s.Phase {
 	case PhaseRegister:
@@ -141,6 +143,11 @@ func (s *State) Status() string {
 		}
 		return "Waiting for " + strconv.Itoa(n) + " players to register secret goods."
 	case PhaseTurns:
+		// With cards in hand a fake demand is always possible (see canAct), so a player
+		// passes exactly when the hand is empty.
+		if len(s.Seats[s.Turn].Hand) == 0 {
+			return rules.SeatRef(s.Turn) + " has no cards left and must pass."
+		}
 		if len(s.Seats[s.Turn].Open) > 0 {
 			return rules.SeatRef(s.Turn) + " to play: fake demand."
 		}
@@ -443,19 +450,30 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	return nil
 }
 
-// kindIndex returns the index in the sorted hand of the first card of spice k, or -1.
-func kindIndex(hand []int, k Spice) int {
-	for i, c := range hand {
-		if cardKind[c] == k {
-			return i
-		}
+// takeCard removes a card of spice k from seat's hand and returns it. Cards of a spice are
+// identical, so the move names only the spice; the card is drawn at random from the game's RNG
+// among the seat's cards of k. A rule on the ids (the lowest, say) would let everyone who later
+// sees the card learn something about the rest of the hand — that it holds no lower card of k,
+// or, from a high id, that a lower one went into the secret goods. The hand must hold a card of k.
+func (s *State) takeCard(seat rules.Seat, k Spice) int {
+	p := &s.Seats[seat]
+	// The hand is sorted and the cards of k are the indices first..end-1, so the cards of k in
+	// hand are the run p.Hand[i:j].
+	first, end := spices[k].first, spices[k].first+spices[k].cards
+	i := 0
+	for i < len(p.Hand) && p.Hand[i] < first {
+		i++
 	}
-	return -1
-}
-
-// removeAt removes n cards from hand at index i, in place.
-func removeAt(hand []int, i, n int) []int {
-	return append(hand[:i], hand[i+n:]...)
+	j := i
+	for j < len(p.Hand) && p.Hand[j] < end {
+		j++
+	}
+	if j-i > 1 {
+		i += s.RNG.Intn(j - i)
+	}
+	c := p.Hand[i]
+	p.Hand = append(p.Hand[:i], p.Hand[i+1:]...)
+	return c
 }
 
 // insertSorted adds card c to the sorted pile.
@@ -489,14 +507,12 @@ func (s *State) addPair(public, private []byte, to rules.Seat) {
 	s.addLine(both[:len(public)], both[len(public):], to)
 }
 
-// applySecret registers the lowest card of spice k in seat's hand as a secret good; when the last
+// applySecret registers a card of spice k from seat's hand as a secret good; when the last
 // good of the last seat is registered, everyone refills and the turns begin. The public log gets
 // nothing: nobody learns who has registered (rulebook "Play"; NOTES §3.4.1, §3.4.11).
 func (s *State) applySecret(seat rules.Seat, k Spice) {
 	p := &s.Seats[seat]
-	i := kindIndex(p.Hand, k)
-	p.Secret = insertSorted(p.Secret, p.Hand[i])
-	p.Hand = removeAt(p.Hand, i, 1)
+	p.Secret = insertSorted(p.Secret, s.takeCard(seat, k))
 	p.Need--
 	s.addLine("", secretLines[k], seat)
 	if s.waiting() == 0 {
@@ -622,13 +638,11 @@ func (s *State) actionLine(seat rules.Seat, m Move) {
 	s.addPair(pub, priv, seat)
 }
 
-// applyOpen puts the lowest card of spice k face up as seat's open good, refills the hand
+// applyOpen puts a card of spice k from seat's hand face up as seat's open good, refills the hand
 // (rulebook "Play": you always have 7 cards when your turn finishes) and passes the turn.
 func (s *State) applyOpen(seat rules.Seat, k Spice) {
 	p := &s.Seats[seat]
-	i := kindIndex(p.Hand, k)
-	p.Open = append(p.Open, p.Hand[i])
-	p.Hand = removeAt(p.Hand, i, 1)
+	p.Open = append(p.Open, s.takeCard(seat, k))
 	s.actionLine(seat, Move{Kind: MoveOpen, Spice: k})
 	s.Passes = 0
 	s.nextTurn()
@@ -638,12 +652,11 @@ func (s *State) applyOpen(seat rules.Seat, k Spice) {
 // once if all six markets are occupied or two hold four cards (rulebook "The end of round";
 // NOTES §3.4.4).
 func (s *State) applyDemand(seat rules.Seat, m Move) {
-	p := &s.Seats[seat]
-	i := kindIndex(p.Hand, m.Spice)
 	mk := &s.Markets[m.Market]
 	mk.Spice = m.Spice
-	mk.Cards = append(mk.Cards, p.Hand[i:i+m.Count]...)
-	p.Hand = removeAt(p.Hand, i, m.Count)
+	for n := 0; n < m.Count; n++ {
+		mk.Cards = append(mk.Cards, s.takeCard(seat, m.Spice))
+	}
 	s.actionLine(seat, m)
 	s.Passes = 0
 	occupied, full := 0, 0

@@ -321,20 +321,28 @@ func groupCards(cards []int) string {
 func (s *State) Log(viewer rules.Seat) []rules.LogEntry { return s.History.For(viewer) }
 
 // Hidden lists the ids of the cards viewer may not see: the deck, and every other seat's hand
-// and secret goods (NOTES §3.4.11). Markets, open goods and sold goods are public.
+// and secret goods (NOTES §3.4.11). Markets, open goods and sold goods are public. The ids come in
+// card order ("C01" first), so the list says which cards are hidden but not where each one is:
+// not the deck order, not whose hand holds it, not whether it is a secret good.
 func (s *State) Hidden(viewer rules.Seat) []string {
-	out := make([]string, 0, NumCards)
+	var hidden [NumCards]bool
 	for _, c := range s.Deck {
-		out = append(out, cardIDs[c])
+		hidden[c] = true
 	}
 	for i := range s.Seats {
 		if rules.Seat(i) == viewer {
 			continue
 		}
 		for _, c := range s.Seats[i].Hand {
-			out = append(out, cardIDs[c])
+			hidden[c] = true
 		}
 		for _, c := range s.Seats[i].Secret {
+			hidden[c] = true
+		}
+	}
+	out := make([]string, 0, NumCards)
+	for c, h := range hidden {
+		if h {
 			out = append(out, cardIDs[c])
 		}
 	}
