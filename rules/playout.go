@@ -15,8 +15,10 @@ var ErrRunaway = errors.New("runaway game: step cap reached before the end")
 // returns it. It returns ErrDeadEnd if no active seat has a legal move, and the game's error if
 // Apply rejects a move that Legal listed.
 func RandomStep(st State, rng *RNG) (Record, error) {
-	var seats []Seat
-	var moves [][]Move
+	// Small fixed buffers keep the common case (a handful of active seats) free of allocation.
+	var seatBuf [8]Seat
+	var moveBuf [8][]Move
+	seats, moves := seatBuf[:0], moveBuf[:0]
 	for _, s := range st.Active() {
 		if ms := st.Legal(s); len(ms) > 0 {
 			seats = append(seats, s)
