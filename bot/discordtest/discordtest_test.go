@@ -391,9 +391,18 @@ func TestSlashCommandAndButton(t *testing.T) {
 		t.Errorf("second ack: %v, want code 40060", err)
 	}
 	// The interaction arrived with the payload discordgo needs.
+	// (Handlers record after answering, so look the command up by id, not by arrival order.)
 	b.mu.Lock()
-	first := b.seen[0]
+	var first *discordgo.Interaction
+	for _, i := range b.seen {
+		if i.ID == ix.ID {
+			first = i
+		}
+	}
 	b.mu.Unlock()
+	if first == nil {
+		t.Fatal("the slash command was not recorded")
+	}
 	if first.Member == nil || first.Member.User.Username != "ana" || first.GuildID != discordtest.GuildID ||
 		first.Member.Permissions != discordtest.DefaultPermissions || first.AppPermissions != discordtest.AppPermissions || first.Token != ix.Token {
 		t.Errorf("interaction as received = %+v", first)
