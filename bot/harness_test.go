@@ -190,6 +190,7 @@ func (h *harness) openLobby(game string, players int, opts ...discordtest.Option
 	}
 	row, _, _ := h.state()
 	h.lastGame = row.ID
+	h.t.Logf("%s game %d uses seed %d (replay it with rules.Replay and the stored moves)", game, row.ID, row.Seed)
 	return row.ID
 }
 
