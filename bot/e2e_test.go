@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -47,7 +48,7 @@ func TestBorneoGameEndToEnd(t *testing.T) {
 	}
 	// The closed-DM player is told once, in the channel, to use /hand.
 	if _, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {
-		return m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "/hand") && containsString(m.Mentions, closed)
+		return m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "/hand") && slices.Contains(m.Mentions, closed)
 	}); err != nil {
 		t.Fatalf("no closed-DM notice: %v", err)
 	}

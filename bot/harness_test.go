@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -313,7 +314,7 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 			userOf[rules.Seat(s.Seat)] = s.UserID
 		}
 		for _, s := range active {
-			if !containsString(board.Mentions, userOf[s]) {
+			if !slices.Contains(board.Mentions, userOf[s]) {
 				h.t.Fatalf("board %d does not mention active seat %d: %q", v, s, board.Content)
 			}
 		}
@@ -386,15 +387,6 @@ func (h *harness) stateByID() (data.Game, []data.Seat, rules.State) {
 		h.t.Fatalf("game %d: %v", h.lastGame, err)
 	}
 	return row, seats, h.load(row)
-}
-
-func containsString(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 func rulesSeat(i int) rules.Seat { return rules.Seat(i) }

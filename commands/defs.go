@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -44,7 +45,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		desc := "Variant — " + joinShort(optionHelp[k])
+		desc := "Variant — " + strings.Join(optionHelp[k], "; ")
 		if len(desc) > 100 {
 			desc = desc[:97] + "..."
 		}
@@ -86,15 +87,4 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 					Autocomplete: true},
 			}},
 	}
-}
-
-func joinShort(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += "; "
-		}
-		out += x
-	}
-	return out
 }

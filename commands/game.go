@@ -30,29 +30,15 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 		}
 		players = int(p)
 	}
+	// Every boolean option names a variant; only those of this game may be switched on.
 	opts := rules.Options{}
-	known := map[string]rules.Option{}
-	for _, o := range g.Options() {
-		known[o.Key] = o
-	}
 	for name, v := range req.Options {
-		b, isBool := v.(bool)
-		if !isBool || name == "game" || name == "players" {
-			continue
-		}
-		o, ok := known[name]
-		if !ok {
-			if b {
-				return ephemeral(fmt.Sprintf("%s has no %q variant. Its variants: %s.", g.Name(), name, optionList(g))), nil
-			}
-			continue
-		}
-		if b && players != 0 && len(o.Players) > 0 && !containsInt(o.Players, players) {
-			return ephemeral(fmt.Sprintf("The %s variant needs %s players.", o.Name, intsText(o.Players))), nil
-		}
-		if b {
+		if b, isBool := v.(bool); isBool && b {
 			opts[name] = true
 		}
+	}
+	if err := rules.CheckOptions(g, players, opts); err != nil {
+		return ephemeral(fmt.Sprintf("I can't open that lobby: %s. %s's variants: %s.", err, g.Name(), optionList(g))), nil
 	}
 	seed, err := randomSeed()
 	if err != nil {
@@ -370,21 +356,4 @@ func enabledOptions(g rules.Game, opts rules.Options) string {
 		}
 	}
 	return strings.Join(on, ", ")
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
-func intsText(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, " or ")
 }

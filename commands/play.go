@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -128,7 +129,7 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 	if _, over := l.st.Outcome(); over {
 		status = data.StatusFinished
 	}
-	items := []data.OutboxItem{boardItem(l.row, prev, l.st.Version(), !sameSeats(activeBefore, l.st.Active()))}
+	items := []data.OutboxItem{boardItem(l.row, prev, l.st.Version(), !slices.Equal(activeBefore, l.st.Active()))}
 	for i := range privBefore {
 		if p := l.st.Private(rules.Seat(i)); p != "" && p != privBefore[i] {
 			items = append(items, dmItem(l.row, l.userOf(rules.Seat(i)), rules.Seat(i), l.st.Version()))
@@ -268,16 +269,4 @@ func (s *Service) movesMenu(l *loaded, seat rules.Seat, page int, note string) R
 		rows = append(rows, discordgo.ActionsRow{Components: btns})
 	}
 	return Reply{Type: ReplyMessage, Ephemeral: true, Content: truncate(b.String(), 2000), Components: rows}
-}
-
-func sameSeats(a, b []rules.Seat) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -34,7 +34,6 @@ type Store interface {
 	Cancel(ctx context.Context, gameID int64) error
 	Moves(ctx context.Context, gameID int64) ([]data.Move, error)
 	Enqueue(ctx context.Context, items ...data.OutboxItem) ([]data.OutboxItem, error)
-	DMClosed(ctx context.Context, userID string) (bool, error)
 }
 
 // Kind is the kind of interaction a Request describes.
@@ -305,11 +304,11 @@ func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 	})
 }
 
+// markdown escapes the characters that would let a user name break Markdown.
+var markdown = strings.NewReplacer("*", "\\*", "_", "\\_", "`", "\\`", "~", "\\~", "|", "\\|", ">", "\\>")
+
 // escape keeps user names from breaking Markdown.
-func escape(name string) string {
-	r := strings.NewReplacer("*", "\\*", "_", "\\_", "`", "\\`", "~", "\\~", "|", "\\|", ">", "\\>")
-	return r.Replace(name)
-}
+func escape(name string) string { return markdown.Replace(name) }
 
 // load returns the channel's unfinished game (gameID 0) or the game with that id, with its state.
 func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*loaded, error) {

@@ -248,23 +248,7 @@ func (s *Store) CreateLobby(ctx context.Context, g Game, creator Seat) (Game, er
 // seat and then join order (in the lobby every seat is -1, so join order). ErrNoGame if there is
 // none.
 func (s *Store) Current(ctx context.Context, channelID string) (Game, []Seat, error) {
-	var (
-		g     Game
-		seats []Seat
-	)
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		var err error
-		g, err = scanGame(tx.QueryRowContext(ctx,
-			`SELECT `+gameColumns+` FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')`, channelID))
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoGame
-		}
-		if err != nil {
-			return err
-		}
-		seats, err = seatsOf(ctx, tx, g.ID)
-		return err
-	})
+	g, seats, err := s.gameWhere(ctx, `channel_id = ? AND status IN ('lobby', 'playing')`, channelID)
 	if err != nil {
 		return Game{}, nil, fmt.Errorf("current game of channel %s: %w", channelID, err)
 	}
@@ -274,13 +258,23 @@ func (s *Store) Current(ctx context.Context, channelID string) (Game, []Seat, er
 // GameByID returns the game with id, whatever its status, and its seats ordered as in Current.
 // ErrNoGame if there is none.
 func (s *Store) GameByID(ctx context.Context, id int64) (Game, []Seat, error) {
+	g, seats, err := s.gameWhere(ctx, `id = ?`, id)
+	if err != nil {
+		return Game{}, nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	return g, seats, nil
+}
+
+// gameWhere reads the one game matching a constant SQL condition, and its seats, in one snapshot.
+// ErrNoGame if there is none.
+func (s *Store) gameWhere(ctx context.Context, where string, arg any) (Game, []Seat, error) {
 	var (
 		g     Game
 		seats []Seat
 	)
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
-		g, err = scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+		g, err = scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE `+where, arg))
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNoGame
 		}
@@ -290,10 +284,7 @@ func (s *Store) GameByID(ctx context.Context, id int64) (Game, []Seat, error) {
 		seats, err = seatsOf(ctx, tx, g.ID)
 		return err
 	})
-	if err != nil {
-		return Game{}, nil, fmt.Errorf("game %d: %w", id, err)
-	}
-	return g, seats, nil
+	return g, seats, err
 }
 
 // Unfinished returns every game in its lobby or being played, oldest first, so the bot can resume

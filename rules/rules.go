@@ -276,10 +276,11 @@ func FindLegal(st State, seat Seat, m Move) (Move, bool) {
 }
 
 // CheckOptions validates opts against g's options for a player count. It returns an error naming
-// an unknown option or one not allowed with players seats.
+// an unknown option or one not allowed with players seats. players 0 stands for a table size not
+// chosen yet: then only the option keys are checked.
 func CheckOptions(g Game, players int, opts Options) error {
 	min, max := g.Players()
-	if players < min || players > max {
+	if players != 0 && (players < min || players > max) {
 		return fmt.Errorf("%s takes %d to %d players, not %d", g.Name(), min, max, players)
 	}
 	for key, on := range opts {
@@ -293,7 +294,7 @@ func CheckOptions(g Game, players int, opts Options) error {
 		if found == nil {
 			return fmt.Errorf("%s has no option %q", g.Name(), key)
 		}
-		if on && len(found.Players) > 0 && !containsInt(found.Players, players) {
+		if on && players != 0 && len(found.Players) > 0 && !containsInt(found.Players, players) {
 			return fmt.Errorf("option %q of %s needs %s players", key, g.Name(), joinInts(found.Players))
 		}
 	}

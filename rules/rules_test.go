@@ -114,3 +114,29 @@ func TestRegistryRejectsDuplicates(t *testing.T) {
 type fakeGame struct{ Game }
 
 func (fakeGame) ID() string { return "fake" }
+
+func TestCheckOptions(t *testing.T) {
+	g := optGame{}
+	for _, tc := range []struct {
+		players int
+		opts    Options
+		ok      bool
+	}{
+		{3, Options{"four": true}, true},
+		{4, Options{"four": true}, false},
+		{0, Options{"four": true}, true}, // table size not chosen yet
+		{0, Options{"nope": true}, false},
+		{6, nil, false},
+		{4, Options{"four": false}, true},
+	} {
+		if err := CheckOptions(g, tc.players, tc.opts); (err == nil) != tc.ok {
+			t.Errorf("CheckOptions(%d, %v) = %v, want ok %v", tc.players, tc.opts, err, tc.ok)
+		}
+	}
+}
+
+type optGame struct{ Game }
+
+func (optGame) Name() string        { return "Opt" }
+func (optGame) Players() (int, int) { return 3, 5 }
+func (optGame) Options() []Option   { return []Option{{Key: "four", Name: "Four", Players: []int{3}}} }
