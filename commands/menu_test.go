@@ -74,7 +74,16 @@ func (s *countState) Legal(seat rules.Seat) []rules.Move {
 	}
 	return out
 }
-func (s *countState) Label(_ rules.Seat, m rules.Move) string {
+func (countGame) Term(id string) string { return id }
+
+func (s *countState) TurnNumber() int { return s.V + 1 }
+
+func (s *countState) Describe(seat rules.Seat, m rules.Move) rules.Choice {
+	l := s.label(seat, m)
+	return rules.Choice{Label: l, Path: []rules.Step{{Prompt: "Which number?", Option: l}}}
+}
+
+func (s *countState) label(_ rules.Seat, m rules.Move) string {
 	return "Name " + strings.TrimPrefix(m.String(), "n ")
 }
 func (s *countState) Apply(seat rules.Seat, m rules.Move) error {

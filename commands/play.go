@@ -38,7 +38,7 @@ func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, er
 	typed, _ := req.Options[req.Focused].(string)
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	for _, m := range l.st.Legal(seat) {
-		label := l.expand(l.st.Label(seat, m), nil)
+		label := l.expand(l.st.Describe(seat, m).Label, nil)
 		label = strings.ReplaceAll(label, "**", "")
 		text := m.String()
 		if typed != "" && !strings.Contains(strings.ToLower(label), typed) && !strings.Contains(strings.ToLower(text), typed) {
@@ -113,7 +113,7 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 	for i := range privBefore {
 		privBefore[i] = l.st.Private(rules.Seat(i))
 	}
-	label := l.st.Label(seat, m)
+	label := l.st.Describe(seat, m).Label
 	if err := l.st.Apply(seat, m); err != nil {
 		reason := rules.Reason(err)
 		if reason == "" {
@@ -243,7 +243,7 @@ func (s *Service) movesMenu(l *loaded, seat rules.Seat, page int, note string) R
 		part := chunk[i:min(len(chunk), i+selectOptions)]
 		opts := make([]discordgo.SelectMenuOption, len(part))
 		for j, m := range part {
-			label := strings.ReplaceAll(l.expand(l.st.Label(seat, m), nil), "**", "")
+			label := strings.ReplaceAll(l.expand(l.st.Describe(seat, m).Label, nil), "**", "")
 			opts[j] = discordgo.SelectMenuOption{Label: truncate(label, labelMax), Value: m.String()}
 		}
 		first := page*movesPerPage + i + 1

@@ -291,7 +291,7 @@ func (l *loaded) userOf(seat rules.Seat) string {
 // expand replaces seat references with names, or with mentions for the seats in ping.
 func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 	names := l.names()
-	return rules.ExpandSeats(text, func(s rules.Seat) string {
+	return rules.Expand(text, func(s rules.Seat) string {
 		if ping[s] {
 			if u := l.userOf(s); u != "" {
 				return "<@" + u + ">"
@@ -301,7 +301,7 @@ func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 			return "**" + escape(names[s]) + "**"
 		}
 		return "someone"
-	})
+	}, l.game.Term)
 }
 
 // markdown escapes the characters that would let a user name break Markdown.

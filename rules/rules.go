@@ -31,6 +31,80 @@ const Observer Seat = -1
 // or a mention (see ExpandSeats).
 func SeatRef(s Seat) string { return "{" + strconv.Itoa(int(s)) + "}" }
 
+// Ref is how rules text refers to a component (a card, a harbour, a mission, a counter) by its
+// id: "[[S12]]". Rules text keeps ids so that logs, tests and the leak check can see them; the
+// presentation replaces each reference with the component's plain words (Game.Term, Expand), so
+// that a player never reads an id.
+func Ref(id string) string { return "[[" + id + "]]" }
+
+// Expand replaces the seat references ("{2}", see SeatRef) in text with seat(n) and the component
+// references ("[[S12]]", see Ref) with term(id). A nil seat or term leaves those references as
+// they are.
+func Expand(text string, seat func(Seat) string, term func(id string) string) string {
+	if seat != nil {
+		text = ExpandSeats(text, seat)
+	}
+	if term == nil || !strings.Contains(text, "[[") {
+		return text
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(text, "[[")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(text[i+2:], "]]")
+		if j < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		b.WriteString(term(text[i+2 : i+2+j]))
+		text = text[i+2+j+2:]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// Step is one level of a move's decision path: the question asked at that level and the option
+// that leads towards the move.
+type Step struct {
+	// Prompt is the question at this level, said to the player ("What do you do?", "Which card
+	// do you ship?"). Moves whose paths agree above this level share its prompt.
+	Prompt string `json:"prompt"`
+	// Option is the plain words of the choice at this level, at most 80 characters once
+	// expanded (a button's label): "Ship", "cinnamon ×2 · Y Y Y / G", "Tidore".
+	Option string `json:"option"`
+}
+
+// Choice is how a legal move is offered to the seat that may make it. Its texts may hold seat
+// and component references (SeatRef, Ref).
+type Choice struct {
+	// Label is the whole move in plain words, at most 100 characters once expanded, said to the
+	// player: "Ship cinnamon ×2 · Y Y Y / G to Tidore".
+	Label string `json:"label"`
+	// Path is the move's place in a short decision tree, first level first (action → card →
+	// target); at least one step. Legal moves with equal paths are the same to the player (two
+	// identical cards): a menu shows them once and plays the first.
+	Path []Step `json:"path"`
+	// Multi, when set, lets the player pick this move together with other moves of the same
+	// seat whose paths agree except at the last level and which carry an equal Multi (cards
+	// paid, played or discarded): the batch is applied in order, all or nothing (ApplyBatch).
+	Multi *Multi `json:"multi,omitempty"`
+	// Irreversible is set on a move that cannot be taken back: it reveals hidden information,
+	// draws a card, rolls a die, or ends something for good. A menu confirms it before playing.
+	Irreversible bool `json:"irreversible,omitempty"`
+}
+
+// Multi says how many options of a multi-pick level (Choice.Multi) may be picked together.
+type Multi struct {
+	// Min and Max bound the number of options picked in one batch (1 ≤ Min ≤ Max).
+	Min int `json:"min"`
+	Max int `json:"max"`
+	// Then is the text of a move applied after the batch when it is legal then ("done" after
+	// the cards played in a fight), or "".
+	Then string `json:"then,omitempty"`
+}
+
 // ExpandSeats replaces every seat reference "{n}" in text with name(n). References to seats
 // outside 0..99 and braces that are not references are left as they are.
 func ExpandSeats(text string, name func(Seat) string) string {
@@ -103,6 +177,10 @@ type Game interface {
 	ParseMove(text string) (Move, error)
 	// Rules returns a short rules summary, one topic per section, in reading order.
 	Rules() []Topic
+	// Term returns the plain words printed on the component whose id is id ("Tidore",
+	// "cinnamon ×2 · Y Y Y / G", "Mission: three pepper (6)"), as a player would name it, for
+	// the component references (Ref) in rules text. It returns "" for an unknown id.
+	Term(id string) string
 }
 
 // State is one game in progress or finished. Methods other than Apply never change it and never
@@ -122,9 +200,13 @@ type State interface {
 	// Legal lists every move seat may make now, in a stable order. It is empty for a seat that
 	// has nothing to do (and always for Observer).
 	Legal(seat Seat) []Move
-	// Label is the human description of a legal move for a menu, at most 100 characters,
-	// naming only what seat may know ("Ship S12 (pepper ×2) to Bantam").
-	Label(seat Seat, m Move) string
+	// Describe says how a legal move of seat is offered to that player: its plain-words label,
+	// its place in the decision path, and whether it may be picked with others or cannot be taken
+	// back. It names only what seat may know. See Choice.
+	Describe(seat Seat, m Move) Choice
+	// TurnNumber is the number of the current turn as players count them, from 1: sub-steps of one
+	// turn (payments, picks, fight cards, bids) do not advance it.
+	TurnNumber() int
 	// Apply makes seat play m, then runs every automatic step that follows. If m is not in
 	// Legal(seat) it returns an *IllegalMoveError and leaves the state unchanged.
 	Apply(seat Seat, m Move) error
@@ -261,6 +343,43 @@ func Replay(g Game, players int, opts Options, seed uint64, moves []Record) (Sta
 		}
 	}
 	return st, nil
+}
+
+// ApplyBatch plays moves for seat one after another on a copy of st, followed by then when then is
+// not "" and is legal after them, and returns the copy: a batch picked in one multi-select
+// (Choice.Multi). If any move is illegal it returns that move's error (an *IllegalMoveError when
+// the move is illegal) and st is unchanged: a move that is no longer legal once the earlier ones
+// are applied (the seat's decision is over) fails the batch too. The returned records are the
+// moves applied, in order.
+func ApplyBatch(g Game, st State, seat Seat, moves []Move, then string) (State, []Record, error) {
+	data, err := Marshal(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	cp, err := g.Load(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("copy %s state: %w", g.ID(), err)
+	}
+	recs := make([]Record, 0, len(moves)+1)
+	for _, m := range moves {
+		if err := cp.Apply(seat, m); err != nil {
+			return nil, nil, err
+		}
+		recs = append(recs, Record{Seat: seat, Move: m.String()})
+	}
+	if then != "" {
+		tm, err := g.ParseMove(then)
+		if err != nil {
+			return nil, nil, fmt.Errorf("batch's closing move %q: %w", then, err)
+		}
+		if _, ok := FindLegal(cp, seat, tm); ok {
+			if err := cp.Apply(seat, tm); err != nil {
+				return nil, nil, err
+			}
+			recs = append(recs, Record{Seat: seat, Move: tm.String()})
+		}
+	}
+	return cp, recs, nil
 }
 
 // FindLegal returns the move in Legal(seat) whose text equals m's, or false. Games use it in Apply

@@ -231,7 +231,7 @@ func moveTexts(ms []rules.Move) string {
 }
 
 // CheckMoves checks every active seat's legal moves: unique texts of at most 80 bytes that
-// ParseMove reads back to the same text, and labels of 1 to 100 characters. The observer must
+// ParseMove reads back to the same text, and choices as checkChoice wants them. The observer must
 // have no legal move.
 func CheckMoves(g rules.Game, st rules.State) error {
 	if ms := st.Legal(rules.Observer); len(ms) != 0 {
@@ -239,6 +239,7 @@ func CheckMoves(g rules.Game, st rules.State) error {
 	}
 	for _, s := range st.Active() {
 		seen := map[string]bool{}
+		prompts := map[string]string{}
 		for _, m := range st.Legal(s) {
 			text := m.String()
 			if text == "" || len(text) > 80 || strings.TrimSpace(text) != text {
@@ -255,12 +256,64 @@ func CheckMoves(g rules.Game, st rules.State) error {
 			if p.String() != text {
 				return fmt.Errorf("seat %d: ParseMove(%q) reads back as %q", s, text, p.String())
 			}
-			if l := st.Label(s, m); l == "" || len([]rune(l)) > 100 {
-				return fmt.Errorf("seat %d: label %q of %q is empty or too long", s, l, text)
+			if err := checkChoice(g, st.Describe(s, m), prompts); err != nil {
+				return fmt.Errorf("seat %d, move %q: %w", s, text, err)
 			}
 		}
 	}
 	return nil
+}
+
+// checkChoice checks one move's Choice: a label of 1 to 100 characters and path options of 1 to
+// 80 characters once their component references are expanded (every reference naming a
+// component the game has words for), at least one step, the same prompt for every move whose
+// path agrees above a level (prompts maps a level's path prefix to its prompt), and a sensible
+// Multi.
+func checkChoice(g rules.Game, c rules.Choice, prompts map[string]string) error {
+	bad := ""
+	term := func(id string) string {
+		t := g.Term(id)
+		if t == "" {
+			bad = id
+		}
+		return t
+	}
+	if l := []rune(rules.Expand(c.Label, nil, term)); len(l) == 0 || len(l) > 100 {
+		return fmt.Errorf("label %q is empty or too long (over 100 characters)", c.Label)
+	}
+	if len(c.Path) == 0 {
+		return errors.New("empty decision path")
+	}
+	prefix := ""
+	for i, st := range c.Path {
+		if o := []rune(rules.Expand(st.Option, nil, term)); len(o) == 0 || len(o) > 80 {
+			return fmt.Errorf("path option %d %q is empty or too long (over 80 characters)", i, st.Option)
+		}
+		if st.Prompt == "" {
+			return fmt.Errorf("path step %d has no prompt", i)
+		}
+		if p, ok := prompts[prefix]; ok && p != st.Prompt {
+			return fmt.Errorf("path step %d asks %q where another move asks %q", i, st.Prompt, p)
+		}
+		prompts[prefix] = st.Prompt
+		prefix += st.Option + "\x00"
+	}
+	if bad != "" {
+		return fmt.Errorf("component reference %q has no words (Game.Term)", bad)
+	}
+	if m := c.Multi; m != nil && (m.Min < 1 || m.Max < m.Min) {
+		return fmt.Errorf("multi-pick bounds %d..%d", m.Min, m.Max)
+	}
+	return nil
+}
+
+// choiceText is every text of a Choice, for the leak check.
+func choiceText(c rules.Choice) string {
+	parts := []string{c.Label}
+	for _, st := range c.Path {
+		parts = append(parts, st.Prompt, st.Option)
+	}
+	return strings.Join(parts, " | ")
 }
 
 // CheckIllegalUnchanged runs CheckMoves and checks that reading the state (every viewer's view,
@@ -281,7 +334,7 @@ func CheckIllegalUnchanged(g rules.Game, st rules.State) error {
 		return err
 	}
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		return errors.New("reading the state (Legal, Label, View, Log, Private, Hidden, Status, Outcome) changed it")
+		return errors.New("reading the state (Legal, Describe, View, Log, Private, Hidden, Status, Outcome) changed it")
 	}
 	for s := rules.Seat(0); int(s) < st.Players(); s++ {
 		own := map[string]bool{}
@@ -324,7 +377,7 @@ func readAll(st rules.State) error {
 		st.Private(v)
 		st.Hidden(v)
 		for _, m := range st.Legal(v) {
-			st.Label(v, m)
+			st.Describe(v, m)
 		}
 	}
 	return nil
@@ -445,7 +498,7 @@ func checkLeaksFrom(st rules.State, seen map[rules.Seat]int, full bool) error {
 			if err := check("move", m.String()); err != nil {
 				return err
 			}
-			if err := check("label", st.Label(v, m)); err != nil {
+			if err := check("label", choiceText(st.Describe(v, m))); err != nil {
 				return err
 			}
 		}

@@ -62,6 +62,7 @@ func (kings) Name() string            { return "Kings" }
 func (kings) Players() (int, int)     { return 2, 2 }
 func (kings) Options() []rules.Option { return nil }
 func (kings) Rules() []rules.Topic    { return nil }
+func (kings) Term(id string) string   { return id }
 func cardID(n int) string             { return "K" + strconv.Itoa(n) }
 
 func (g kings) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
@@ -207,7 +208,14 @@ func (s *kingsState) Legal(seat rules.Seat) []rules.Move {
 	return ms
 }
 
-func (s *kingsState) Label(seat rules.Seat, m rules.Move) string {
+func (s *kingsState) Describe(seat rules.Seat, m rules.Move) rules.Choice {
+	l := s.label(seat, m)
+	return rules.Choice{Label: l, Path: []rules.Step{{Prompt: "Your move?", Option: "move"}, {Prompt: "Which?", Option: l}}}
+}
+
+func (s *kingsState) TurnNumber() int { return s.Version() + 1 }
+
+func (s *kingsState) label(seat rules.Seat, m rules.Move) string {
 	km := m.(kingsMove)
 	label := "Play " + cardID(km.Card) + " for " + strconv.Itoa(km.Card) + " points"
 	if km.Draw {
