@@ -461,24 +461,42 @@ func checkOrder(order []string, seats []Seat) error {
 // finished or cancelled; an error for a bad version, status, empty state or move, a seat that is
 // not one of the game's, or an outbox item without kind or target.
 func (s *Store) CommitMove(ctx context.Context, gameID int64, prevVersion int, m Move, state []byte, version int, status Status, outbox []OutboxItem) ([]OutboxItem, error) {
+	return s.CommitMoves(ctx, gameID, prevVersion, []Move{m}, state, version, status, outbox)
+}
+
+// CommitMoves is CommitMove for a batch of moves applied one after another (rules.ApplyBatch: the
+// cards picked in one multi-select): in one transaction it checks prevVersion, saves the state
+// after the last move, appends the moves as one row each with Seq = prevVersion+1, +2, … (so
+// Replay still sees every move), and queues outbox. version must be prevVersion+len(ms), and ms
+// must not be empty. The errors are CommitMove's; on any of them nothing is written.
+func (s *Store) CommitMoves(ctx context.Context, gameID int64, prevVersion int, ms []Move, state []byte, version int, status Status, outbox []OutboxItem) ([]OutboxItem, error) {
 	switch {
-	case version != prevVersion+1:
-		return nil, fmt.Errorf("commit move to game %d: version %d does not follow %d", gameID, version, prevVersion)
+	case len(ms) == 0:
+		return nil, fmt.Errorf("commit moves to game %d: no move", gameID)
+	case version != prevVersion+len(ms):
+		return nil, fmt.Errorf("commit move to game %d: version %d does not follow %d after %d moves", gameID, version, prevVersion, len(ms))
 	case status != StatusPlaying && status != StatusFinished:
 		return nil, fmt.Errorf("commit move to game %d: a move cannot leave the game %s", gameID, status)
 	case len(state) == 0:
 		return nil, fmt.Errorf("commit move to game %d: empty state", gameID)
-	case m.Move == "":
-		return nil, fmt.Errorf("commit move to game %d: empty move", gameID)
-	case m.Seat < 0:
-		return nil, fmt.Errorf("commit move to game %d: seat %d cannot move", gameID, m.Seat)
+	}
+	for _, m := range ms {
+		switch {
+		case m.Move == "":
+			return nil, fmt.Errorf("commit move to game %d: empty move", gameID)
+		case m.Seat < 0:
+			return nil, fmt.Errorf("commit move to game %d: seat %d cannot move", gameID, m.Seat)
+		}
 	}
 	if err := checkItems(outbox); err != nil {
 		return nil, fmt.Errorf("commit move to game %d: %w", gameID, err)
 	}
 	now := s.now().Truncate(time.Millisecond)
-	if m.At.IsZero() {
-		m.At = now
+	ms = append([]Move(nil), ms...)
+	for i := range ms {
+		if ms[i].At.IsZero() {
+			ms[i].At = now
+		}
 	}
 	var items []OutboxItem
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -501,20 +519,23 @@ func (s *Store) CommitMove(ctx context.Context, gameID int64, prevVersion int, m
 				return fmt.Errorf("%w: it is %s", ErrNotPlaying, st)
 			}
 		}
-		var seated int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM seats WHERE game_id = ? AND seat = ?`,
-			gameID, m.Seat).Scan(&seated); err != nil {
-			return err
-		}
-		if seated == 0 {
-			return fmt.Errorf("seat %d is not in the game", m.Seat)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, seat, move, user_id, at) VALUES (?, ?, ?, ?, ?, ?)`,
-			gameID, version, m.Seat, m.Move, m.UserID, millis(m.At)); err != nil {
-			if isUnique(err) {
-				return fmt.Errorf("%w: move %d is already stored", ErrStale, version)
+		for i, m := range ms {
+			seq := prevVersion + 1 + i
+			var seated int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM seats WHERE game_id = ? AND seat = ?`,
+				gameID, m.Seat).Scan(&seated); err != nil {
+				return err
 			}
-			return err
+			if seated == 0 {
+				return fmt.Errorf("seat %d is not in the game", m.Seat)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, seat, move, user_id, at) VALUES (?, ?, ?, ?, ?, ?)`,
+				gameID, seq, m.Seat, m.Move, m.UserID, millis(m.At)); err != nil {
+				if isUnique(err) {
+					return fmt.Errorf("%w: move %d is already stored", ErrStale, seq)
+				}
+				return err
+			}
 		}
 		items, err = insertItems(ctx, tx, gameID, now, outbox)
 		return err
