@@ -166,17 +166,17 @@ func TestOpenAppliesMigrationsOnce(t *testing.T) {
 	}
 
 	// A new migration is applied once, on the next open, and only it.
-	extra := migrationsFS(t, fstest.MapFS{"0002_extra.sql": {Data: []byte(`CREATE TABLE extra (x INTEGER);`)}})
+	extra := migrationsFS(t, fstest.MapFS{"9001_extra.sql": {Data: []byte(`CREATE TABLE extra (x INTEGER);`)}})
 	for i := 0; i < 2; i++ {
 		s3, err := open(ctx, path, extra)
 		if err != nil {
-			t.Fatalf("open with 0002 (#%d): %v", i+1, err)
+			t.Fatalf("open with 9001 (#%d): %v", i+1, err)
 		}
 		s3.Close()
 	}
 	after := applied(t, path)
-	if len(after) != len(first)+1 || !reflect.DeepEqual(after[:len(first)], first) || after[len(first)].Name != "0002_extra.sql" {
-		t.Fatalf("after 0002: %+v", after)
+	if len(after) != len(first)+1 || !reflect.DeepEqual(after[:len(first)], first) || after[len(first)].Name != "9001_extra.sql" {
+		t.Fatalf("after 9001: %+v", after)
 	}
 
 	// The database is now newer than a build with only the embedded migrations.
@@ -188,12 +188,16 @@ func TestOpenAppliesMigrationsOnce(t *testing.T) {
 func TestFailingMigrationRollsBack(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "db.sqlite")
-	bad := migrationsFS(t, fstest.MapFS{"0002_bad.sql": {Data: []byte(`CREATE TABLE half (x INTEGER); SELECT * FROM nowhere;`)}})
-	if _, err := open(ctx, path, bad); err == nil || !strings.Contains(err.Error(), "0002_bad.sql") {
-		t.Fatalf("open with a bad migration: err = %v, want one naming 0002_bad.sql", err)
+	bad := migrationsFS(t, fstest.MapFS{"9001_bad.sql": {Data: []byte(`CREATE TABLE half (x INTEGER); SELECT * FROM nowhere;`)}})
+	if _, err := open(ctx, path, bad); err == nil || !strings.Contains(err.Error(), "9001_bad.sql") {
+		t.Fatalf("open with a bad migration: err = %v, want one naming 9001_bad.sql", err)
 	}
-	if got := applied(t, path); len(got) != 1 || got[0].Version != 1 {
-		t.Fatalf("applied = %+v, want only 0001", got)
+	embedded, err := loadMigrations(migrationsFS(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := applied(t, path); len(got) != len(embedded) || got[len(got)-1].Version != embedded[len(embedded)-1].version {
+		t.Fatalf("applied = %+v, want only the embedded migrations", got)
 	}
 	s, err := Open(ctx, path)
 	if err != nil {
