@@ -23,8 +23,13 @@ type OutboxItem struct {
 	Payload string
 	// CreatedAt is when the item was queued (millisecond precision).
 	CreatedAt time.Time
-	// Attempts counts the failed sends so far (MarkFailed).
+	// Attempts counts the failed sends so far (MarkFailed, MarkRetry).
 	Attempts int
+	// NextAt is the earliest time the item may be tried (again): when it was queued, then what
+	// MarkRetry set (millisecond precision).
+	NextAt time.Time
+	// LastError is the last failure MarkRetry recorded ("" when none).
+	LastError string
 }
 
 // checkItems returns an error for an item without kind or target.
@@ -49,15 +54,15 @@ func insertItems(ctx context.Context, tx *sql.Tx, gameID int64, now time.Time, i
 		if it.GameID != 0 {
 			game = sql.NullInt64{Int64: it.GameID, Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, kind, target, payload, created_at) VALUES (?, ?, ?, ?, ?)`,
-			game, it.Kind, it.Target, it.Payload, millis(now))
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, kind, target, payload, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			game, it.Kind, it.Target, it.Payload, millis(now), millis(now))
 		if err != nil {
 			return nil, fmt.Errorf("queue %s to %s: %w", it.Kind, it.Target, err)
 		}
 		if it.ID, err = res.LastInsertId(); err != nil {
 			return nil, err
 		}
-		it.CreatedAt, it.Attempts = now, 0
+		it.CreatedAt, it.Attempts, it.NextAt, it.LastError = now, 0, now, ""
 		out = append(out, it)
 	}
 	return out, nil
@@ -84,37 +89,45 @@ func (s *Store) Enqueue(ctx context.Context, items ...OutboxItem) ([]OutboxItem,
 	return out, nil
 }
 
-// PendingOutbox returns up to limit unsent items (all of them if limit <= 0), oldest first. Items
-// that failed stay pending, with their Attempts; giving up on one is the bot's call (MarkSent).
+// PendingOutbox returns up to limit unsent items (all of them if limit <= 0), oldest first, whether
+// due (NextAt) or not. Items that failed stay pending, with their Attempts, NextAt and LastError;
+// giving up on one is the bot's call (MarkGivenUp).
 func (s *Store) PendingOutbox(ctx context.Context, limit int) ([]OutboxItem, error) {
 	if limit <= 0 {
 		limit = -1
 	}
+	out, err := s.queryItems(ctx, `WHERE sent_at IS NULL ORDER BY id LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("pending outbox: %w", err)
+	}
+	return out, nil
+}
+
+// queryItems returns the outbox items selected by the rest of the query (WHERE, ORDER, LIMIT).
+func (s *Store) queryItems(ctx context.Context, rest string, args ...any) ([]OutboxItem, error) {
 	var out []OutboxItem
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(game_id, 0), kind, target, payload, created_at, attempts
-			FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?`, limit)
+		rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(game_id, 0), kind, target, payload, created_at, attempts,
+			next_at, last_error FROM outbox `+rest, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var (
-				it      OutboxItem
-				created int64
+				it            OutboxItem
+				created, next int64
 			)
-			if err := rows.Scan(&it.ID, &it.GameID, &it.Kind, &it.Target, &it.Payload, &created, &it.Attempts); err != nil {
+			if err := rows.Scan(&it.ID, &it.GameID, &it.Kind, &it.Target, &it.Payload, &created, &it.Attempts,
+				&next, &it.LastError); err != nil {
 				return err
 			}
-			it.CreatedAt = fromMillis(created)
+			it.CreatedAt, it.NextAt = fromMillis(created), fromMillis(next)
 			out = append(out, it)
 		}
 		return rows.Err()
 	})
-	if err != nil {
-		return nil, fmt.Errorf("pending outbox: %w", err)
-	}
-	return out, nil
+	return out, err
 }
 
 // MarkSent records that item id was sent (or given up on): it leaves PendingOutbox. Marking an
@@ -133,6 +146,60 @@ func (s *Store) MarkFailed(ctx context.Context, id int64) error {
 		return fmt.Errorf("mark outbox item %d failed: %w", id, err)
 	}
 	return nil
+}
+
+// MarkSentAll is MarkSent for several items in one transaction (a coalesced board post). Items
+// already sent keep their first time. ErrNoItem if one of the ids is unknown (then none is marked).
+func (s *Store) MarkSentAll(ctx context.Context, ids ...int64) error {
+	now := millis(s.now())
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			res, err := tx.ExecContext(ctx, `UPDATE outbox SET sent_at = COALESCE(sent_at, ?) WHERE id = ?`, now, id)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return errors.Join(err, fmt.Errorf("item %d: %w", id, ErrNoItem))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("mark outbox items %v sent: %w", ids, err)
+	}
+	return nil
+}
+
+// MarkRetry records one failed attempt to send item id: Attempts+1, the failure reason (one line,
+// without message content) and the earliest time of the next attempt. An item already sent is
+// left as it is. ErrNoItem if there is no such item.
+func (s *Store) MarkRetry(ctx context.Context, id int64, next time.Time, reason string) error {
+	if err := s.updateItem(ctx, id, `UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ?
+		WHERE id = ? AND sent_at IS NULL`, millis(next), reason, id); err != nil {
+		return fmt.Errorf("mark outbox item %d for retry: %w", id, err)
+	}
+	return nil
+}
+
+// MarkGivenUp takes item id out of the queue without sending it (a permanent error, or too old to
+// matter) and records why: it leaves PendingOutbox and counts in GivenUpOutbox. An item already
+// sent is left as it is. ErrNoItem if there is no such item.
+func (s *Store) MarkGivenUp(ctx context.Context, id int64, reason string) error {
+	if err := s.updateItem(ctx, id, `UPDATE outbox SET sent_at = ?, given_up = 1, last_error = ?
+		WHERE id = ? AND sent_at IS NULL`, millis(s.now()), reason, id); err != nil {
+		return fmt.Errorf("give up outbox item %d: %w", id, err)
+	}
+	return nil
+}
+
+// GivenUpOutbox returns the items given up (MarkGivenUp), oldest first, with the reason in
+// LastError: for diagnostics and tests.
+func (s *Store) GivenUpOutbox(ctx context.Context) ([]OutboxItem, error) {
+	out, err := s.queryItems(ctx, `WHERE given_up = 1 ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("given-up outbox: %w", err)
+	}
+	return out, nil
 }
 
 // updateItem runs query (which updates item id) and returns ErrNoItem if there is no item id.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 )
 
 func TestOutbox(t *testing.T) {
@@ -148,4 +149,62 @@ func TestDMClosed(t *testing.T) {
 	defer s2.Close()
 	check(s2, "u1", true)
 	check(s2, "u2", false)
+}
+
+func TestOutboxRetryAndGiveUp(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	g := playing(t, s, "c1", 2)
+	items, err := s.Enqueue(ctx,
+		OutboxItem{GameID: g.ID, Kind: "board", Target: "c1", Payload: `{}`},
+		OutboxItem{GameID: g.ID, Kind: "board", Target: "c1", Payload: `{}`},
+		OutboxItem{GameID: g.ID, Kind: "dm", Target: "u0", Payload: `{}`},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !items[0].NextAt.Equal(items[0].CreatedAt) {
+		t.Fatalf("a new item is due when queued: NextAt %v, CreatedAt %v", items[0].NextAt, items[0].CreatedAt)
+	}
+	next := items[0].CreatedAt.Add(90 * time.Second)
+	if err := s.MarkRetry(ctx, items[0].ID, next, "503 Service Unavailable"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkRetry(ctx, items[0].ID, next.Add(time.Second), "429 retry after 1s"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkGivenUp(ctx, items[2].ID, "50001 Missing Access"); err != nil {
+		t.Fatal(err)
+	}
+	// A given-up item is not sent again by a late retry, nor marked given up twice.
+	if err := s.MarkRetry(ctx, items[2].ID, next, "late"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkSentAll(ctx, items[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{s.MarkRetry(ctx, 999, next, "x"), s.MarkGivenUp(ctx, 999, "x"), s.MarkSentAll(ctx, items[0].ID, 999)} {
+		if !errors.Is(err, ErrNoItem) {
+			t.Fatalf("unknown item: %v, want ErrNoItem", err)
+		}
+	}
+	// The refused MarkSentAll marked nothing.
+	s.Close()
+	s2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	pending, err := s2.PendingOutbox(ctx, 0)
+	if err != nil || len(pending) != 1 {
+		t.Fatalf("pending = %+v, %v; want item %d only", pending, err, items[0].ID)
+	}
+	p := pending[0]
+	if p.ID != items[0].ID || p.Attempts != 2 || !p.NextAt.Equal(next.Add(time.Second)) || p.LastError != "429 retry after 1s" {
+		t.Fatalf("retried item = %+v", p)
+	}
+	gave, err := s2.GivenUpOutbox(ctx)
+	if err != nil || len(gave) != 1 || gave[0].ID != items[2].ID || gave[0].LastError != "50001 Missing Access" || gave[0].Attempts != 0 {
+		t.Fatalf("given up = %+v, %v", gave, err)
+	}
 }
