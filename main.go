@@ -25,9 +25,9 @@ import (
 
 	"spicebot/bot"
 	"spicebot/data"
+	"spicebot/games"
 	"spicebot/render"
 	"spicebot/rules"
-	"spicebot/rules/games"
 )
 
 func main() {
@@ -129,7 +129,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		return 1
 	}
 	defer store.Close()
-	rend, err := render.New()
+	rend, err := games.Renderer()
 	if err != nil {
 		log.Error("load fonts", "err", err)
 		return 1
@@ -298,7 +298,7 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 			return err
 		}
 	}
-	r, err := render.New()
+	r, err := games.Renderer()
 	if err != nil {
 		return err
 	}

@@ -19,9 +19,8 @@ import (
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/data"
-	"spicebot/render"
+	"spicebot/games"
 	"spicebot/rules"
-	"spicebot/rules/games"
 )
 
 // harness runs the real bot (discordgo session, SQLite store, renderer) against the loopback Discord.
@@ -85,7 +84,7 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatalf("open store: %v", err)
 	}
-	rend, err := render.New()
+	rend, err := games.Renderer()
 	if err != nil {
 		h.t.Fatalf("renderer: %v", err)
 	}

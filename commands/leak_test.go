@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"spicebot/data"
+	"spicebot/games"
 	"spicebot/rules"
-	"spicebot/rules/games"
 	"spicebot/rules/rulestest"
 )
 

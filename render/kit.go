@@ -1,20 +1,39 @@
 // Package render draws spicebot's board and hand images as PNG-ready images.
 //
 // It draws only from a game's views (the structs a rules.State returns from View), never from
-// states, so an image can never show more than the viewer may see. The package has two layers:
+// states, so an image can never show more than the viewer may see. The package is the shared
+// kit; each game's layout lives in a package of its own (render/drawborneo,
+// render/drawspicemerchant) that registers with the Renderer.
 //
-//   - a shared kit (this file): the Renderer with the parsed Go fonts and the cache of static
-//     layers, a Canvas wrapping a gg context with fast text helpers (measure, fit, wrap, anchor),
-//     the palette (company, spice and player colours), reusable shapes (panels, flag chips,
-//     discs, pills, cards, turn markers), a legend row and PNG encoding, and the parts every
-//     game's images share: the title band, the board's status panel, the final-scores panel's
-//     frame and rows, and the hand image's header and status panel;
-//   - one file per game (borneo.go, spicemerchant.go) with that game's layout.
+// # Registry: how a game plugs in
 //
-// Adding a game: write a function (r *Renderer) xxxBoard(v *xxx.View, names []string)
-// (image.Image, error) that builds a Canvas with r.canvas, blits cached static layers with
-// r.layer and Canvas.Blit, and draws the dynamic parts with the kit; then add a case for the view
-// type (value and pointer) in Board and Hand.
+// A game's drawing package exports one Drawer, usually made with Views from two functions that
+// take the game's own view type:
+//
+//	// package drawbatavia
+//	var Drawer = render.Views(board, hand)
+//	func board(k *render.Kit, v *batavia.View) (image.Image, error) { … }
+//	func hand(k *render.Kit, v *batavia.View) (image.Image, error) { … }
+//
+// and the game is registered once, with its rules, in the single list of package spicebot/games:
+//
+//	{Rules: batavia.Game, Draw: drawbatavia.Drawer},
+//
+// games.Renderer calls New with that list. Renderer.Board and Renderer.Hand find the game whose
+// Drawer owns the view's dynamic type (V or *V; see Drawer.Owns) and call it with a Kit made for
+// that one image: the seats' names (Kit.SeatLabels, Kit.Name), the game's plain words for
+// component references (Kit.Expand replaces "{2}" with a seat's name and "[[S12]]" with the
+// game's Term, so no internal id is ever drawn), canvases (Kit.Canvas) and the cache of static
+// layers and sprites (Kit.Layer, Kit.Cached; key them with a type of the game's own package so
+// that two games never share a key). Nothing in this package names a game.
+//
+// # The kit
+//
+// The Renderer holds the parsed Go fonts and the cache; a Canvas wraps a gg context with fast
+// text helpers (measure, fit, wrap, anchor); the palette (Col*, PlayerColour); reusable shapes
+// (panels, flag chips, discs, pills, cards, turn markers); a legend row; PNG encoding; and the
+// parts every game's images share: the title band, the board's status panel, the final-scores
+// panel's frame and rows, and the hand image's header and status panel.
 //
 // Images are about 520–560 px wide so that Discord (which shows ~400–550 px) does not scale text
 // below readability on a phone. Every company, spice and player is shown with a colour AND a
@@ -30,6 +49,7 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,8 +65,6 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"spicebot/rules"
-	"spicebot/rules/borneo"
-	"spicebot/rules/spicemerchant"
 )
 
 // maxLayers bounds the cache of static layers and sprites. Layers are keyed by game, section and
@@ -54,11 +72,71 @@ import (
 // cache is full it is emptied and refilled on demand.
 const maxLayers = 1024
 
-// Renderer draws board and hand images. Safe for concurrent use. Holds parsed fonts and caches of
-// static layers per game and size.
+// Game is one registered game: its rules (for its id and the plain words of its components,
+// rules.Game.Term) and its Drawer.
+type Game struct {
+	Rules rules.Game
+	Draw  Drawer
+}
+
+// Drawer draws one game's images from its views. Make one with Views unless the game needs
+// something else. Board and Hand are called only with views for which Owns reported true.
+type Drawer interface {
+	// Owns reports whether view is a view of this drawer's game (by value or pointer, nil
+	// pointers included, so that the drawer can refuse them with a clear error).
+	Owns(view any) bool
+	// Board draws the public board from view (any seat's view draws the same board).
+	Board(k *Kit, view any) (image.Image, error)
+	// Hand draws the private image of view's seat: its hand and what only it knows. It returns
+	// an error for an observer's view, which has no hand.
+	Hand(k *Kit, view any) (image.Image, error)
+}
+
+// Views returns the Drawer of a game whose views are of type V (rules.State.View returns V or
+// *V): board and hand are called with a non-nil *V; a nil *V is refused with an error.
+func Views[V any](board, hand func(k *Kit, v *V) (image.Image, error)) Drawer {
+	return viewDrawer[V]{board: board, hand: hand}
+}
+
+type viewDrawer[V any] struct {
+	board, hand func(k *Kit, v *V) (image.Image, error)
+}
+
+func (d viewDrawer[V]) Owns(view any) bool {
+	switch view.(type) {
+	case V, *V:
+		return true
+	}
+	return false
+}
+
+func (d viewDrawer[V]) Board(k *Kit, view any) (image.Image, error) {
+	return d.call(d.board, "board", k, view)
+}
+
+func (d viewDrawer[V]) Hand(k *Kit, view any) (image.Image, error) {
+	return d.call(d.hand, "hand", k, view)
+}
+
+func (d viewDrawer[V]) call(f func(*Kit, *V) (image.Image, error), what string, k *Kit, view any) (image.Image, error) {
+	switch v := view.(type) {
+	case V:
+		return f(k, &v)
+	case *V:
+		if v == nil {
+			return nil, fmt.Errorf("render %s: nil %T", what, view)
+		}
+		return f(k, v)
+	}
+	return nil, fmt.Errorf("render %s: unsupported view type %T", what, view)
+}
+
+// Renderer draws board and hand images of the registered games. Safe for concurrent use. Holds
+// parsed fonts and caches of static layers per game and size.
 type Renderer struct {
 	regular *opentype.Font
 	bold    *opentype.Font
+	games   []Game
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
@@ -71,9 +149,10 @@ type layerKey struct {
 	w, h int
 }
 
-// New parses the Go fonts and returns a Renderer with an empty layer cache. It returns an error
-// only if the embedded fonts fail to parse.
-func New() (*Renderer, error) {
+// New parses the Go fonts and returns a Renderer for games (see package spicebot/games for the
+// list) with an empty layer cache. It returns an error if the embedded fonts fail to parse, a
+// game lacks its rules or drawer, or two games share an id.
+func New(games []Game) (*Renderer, error) {
 	reg, err := opentype.Parse(goregular.TTF)
 	if err != nil {
 		return nil, fmt.Errorf("parse go regular font: %w", err)
@@ -82,54 +161,123 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse go bold font: %w", err)
 	}
-	return &Renderer{regular: reg, bold: bold, layers: make(map[layerKey]*image.RGBA)}, nil
+	seen := map[string]bool{}
+	for i, g := range games {
+		if g.Rules == nil || g.Draw == nil {
+			return nil, fmt.Errorf("render: game %d of %d lacks its rules or its drawer", i+1, len(games))
+		}
+		if seen[g.Rules.ID()] {
+			return nil, fmt.Errorf("render: game %q registered twice", g.Rules.ID())
+		}
+		seen[g.Rules.ID()] = true
+	}
+	return &Renderer{regular: reg, bold: bold, games: slices.Clone(games), layers: make(map[layerKey]*image.RGBA)}, nil
+}
+
+// game returns the registered game whose drawer owns view.
+func (r *Renderer) game(what string, view any) (Game, error) {
+	if view == nil {
+		return Game{}, fmt.Errorf("render %s: nil view", what)
+	}
+	for _, g := range r.games {
+		if g.Draw.Owns(view) {
+			return g, nil
+		}
+	}
+	return Game{}, fmt.Errorf("render %s: no registered game draws views of type %T", what, view)
 }
 
 // Board draws the public board from a game's view (e.g. borneo.View or *borneo.View). names[i] is
 // seat i's display name; missing or empty names become "Player n". It returns an error for a nil
-// or unknown view type.
+// view, a view no registered game owns, or one its drawer refuses.
 func (r *Renderer) Board(view any, names []string) (image.Image, error) {
-	switch v := view.(type) {
-	case borneo.View:
-		return r.borneoBoard(&v, names)
-	case *borneo.View:
-		if v == nil {
-			return nil, errors.New("render board: nil borneo view")
-		}
-		return r.borneoBoard(v, names)
-	case spicemerchant.View:
-		return r.spiceMerchantBoard(&v, names)
-	case *spicemerchant.View:
-		if v == nil {
-			return nil, errors.New("render board: nil spice merchant view")
-		}
-		return r.spiceMerchantBoard(v, names)
-	default:
-		return nil, fmt.Errorf("render board: unsupported view type %T", view)
+	g, err := r.game("board", view)
+	if err != nil {
+		return nil, err
 	}
+	return g.Draw.Board(r.kit(g, names), view)
 }
 
 // Hand draws one seat's private view (its hand and what only it knows). It returns an error for a
-// nil or unknown view type and for an observer's view, which has no hand.
+// nil view, a view no registered game owns, and an observer's view, which has no hand.
 func (r *Renderer) Hand(view any, names []string) (image.Image, error) {
-	switch v := view.(type) {
-	case borneo.View:
-		return r.borneoHand(&v, names)
-	case *borneo.View:
-		if v == nil {
-			return nil, errors.New("render hand: nil borneo view")
-		}
-		return r.borneoHand(v, names)
-	case spicemerchant.View:
-		return r.spiceMerchantHand(&v, names)
-	case *spicemerchant.View:
-		if v == nil {
-			return nil, errors.New("render hand: nil spice merchant view")
-		}
-		return r.spiceMerchantHand(v, names)
-	default:
-		return nil, fmt.Errorf("render hand: unsupported view type %T", view)
+	g, err := r.game("hand", view)
+	if err != nil {
+		return nil, err
 	}
+	return g.Draw.Hand(r.kit(g, names), view)
+}
+
+func (r *Renderer) kit(g Game, names []string) *Kit {
+	k := &Kit{r: r, game: g.Rules, names: names}
+	k.SeatLabels(len(names))
+	return k
+}
+
+// Kit is what a Drawer draws one image with: the Renderer's fonts and caches, the seats' display
+// names and the game's plain words for its components. A Kit serves one image on one goroutine.
+type Kit struct {
+	r                 *Renderer
+	game              rules.Game
+	names             []string
+	display, initials []string
+}
+
+// NewKit returns a Kit for drawing images of game with the seats' display names, outside
+// Renderer.Board and Hand (tests, tools).
+func (r *Renderer) NewKit(game rules.Game, names []string) *Kit {
+	return r.kit(Game{Rules: game}, names)
+}
+
+// SeatLabels fixes the number of seats at n and returns their display names and initials (see
+// seatLabels): missing or blank names become "Player n"; initials are unique.
+func (k *Kit) SeatLabels(n int) (display, initials []string) {
+	k.display, k.initials = seatLabels(k.names, n)
+	return k.display, k.initials
+}
+
+// Name returns seat s's display name ("Player n" for a seat without one).
+func (k *Kit) Name(s rules.Seat) string {
+	if int(s) >= 0 && int(s) < len(k.display) {
+		return k.display[s]
+	}
+	return "Player " + strconv.Itoa(int(s)+1)
+}
+
+// Term returns the plain words printed on the component with id (rules.Game.Term), or "" for an
+// unknown id.
+func (k *Kit) Term(id string) string {
+	if k.game == nil {
+		return ""
+	}
+	return k.game.Term(id)
+}
+
+// Expand replaces the seat references ("{2}") in rules text with display names and the
+// component references ("[[S12]]") with the game's plain words (rules.Expand), so that the text
+// can be drawn.
+func (k *Kit) Expand(text string) string {
+	var term func(string) string
+	if k.game != nil {
+		term = k.game.Term
+	}
+	return rules.Expand(text, k.Name, term)
+}
+
+// Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
+func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvas(w, h) }
+
+// Layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
+// first use on a Canvas of that size filled with bg (see Renderer.layer). Key it with a value of
+// a type of the game's own package.
+func (k *Kit) Layer(key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
+	return k.r.layer(key, w, h, bg, paint)
+}
+
+// Cached returns the cached transparent image for key at size w×h, drawing it with paint on
+// first use.
+func (k *Kit) Cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
+	return k.r.cached(key, w, h, paint)
 }
 
 // EncodePNG encodes img as PNG into a byte slice. It uses image/png with BestSpeed compression:
@@ -262,7 +410,7 @@ func (c *Canvas) Text(s string, x, y, ax float64, st Style) float64 {
 func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
 	col := st.Colour
 	if col == nil {
-		col = colInk
+		col = ColInk
 	}
 	d := font.Drawer{
 		Dst:  c.img,
@@ -361,7 +509,7 @@ func (c *Canvas) Blit(layer *image.RGBA, x, y int) {
 	draw.Draw(c.img, b.Add(image.Pt(x, y)), layer, b.Min, draw.Src)
 }
 
-// spriteKey names a cached sprite: a small shape with its colour, label and size.
+// spriteKey names a cached sprite of the kit: a small shape with its colour, label and size.
 type spriteKey struct {
 	shape     string
 	fill      color.RGBA
@@ -370,11 +518,12 @@ type spriteKey struct {
 	w, h, rad float64
 }
 
-// sprite draws the cached sprite for k (painting it with paint on first use, on a transparent
+// Sprite draws the cached sprite for k (any comparable value of the caller's own type, naming the
+// shape, colour, label and size) (painting it with paint on first use, on a transparent
 // canvas of w×h with a pad-pixel margin for antialiased edges) with its top-left corner at
 // (x, y). Shapes repeated many times per image (flags, spice pills, merchant discs) are drawn
 // once per Renderer this way instead of being rasterised every time.
-func (c *Canvas) sprite(k spriteKey, x, y, w, h float64, paint func(s *Canvas, x, y float64)) {
+func (c *Canvas) Sprite(k any, x, y, w, h float64, paint func(s *Canvas, x, y float64)) {
 	const pad = 2
 	img := c.r.cached(k, int(math.Ceil(w))+2*pad, int(math.Ceil(h))+2*pad, func(s *Canvas) {
 		paint(s, pad, pad)
@@ -385,7 +534,7 @@ func (c *Canvas) sprite(k spriteKey, x, y, w, h float64, paint func(s *Canvas, x
 }
 
 // rgba converts any colour to color.RGBA (for sprite keys).
-func rgba(c color.Color) color.RGBA {
+func ToRGBA(c color.Color) color.RGBA {
 	r, g, b, a := c.RGBA()
 	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 }
@@ -419,7 +568,7 @@ func (c *Canvas) Panel(x, y, w, h, radius float64, fill, border color.Color) {
 // contrasting bold colour; size is the label's font size. Used for company flags. Chips are
 // cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) Chip(x, y, w, h float64, fill color.Color, label string, size float64) {
-	c.sprite(spriteKey{shape: "chip", fill: rgba(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
+	c.Sprite(spriteKey{shape: "chip", fill: ToRGBA(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
 		func(s *Canvas, x, y float64) { s.chip(x, y, w, h, fill, label, size) })
 }
 
@@ -428,17 +577,17 @@ func (c *Canvas) chip(x, y, w, h float64, fill color.Color, label string, size f
 	c.SetColor(fill)
 	c.FillPreserve()
 	c.SetLineWidth(1)
-	c.SetColor(darken(fill, 0.35))
+	c.SetColor(Darken(fill, 0.35))
 	c.Stroke()
 	if label != "" {
-		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: Contrast(fill)})
 	}
 }
 
 // Pill draws a fully rounded label (used for spices): fill colour, centred bold label. Pills are
 // cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) Pill(x, y, w, h float64, fill color.Color, label string, size float64) {
-	c.sprite(spriteKey{shape: "pill", fill: rgba(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
+	c.Sprite(spriteKey{shape: "pill", fill: ToRGBA(fill), label: label, size: size, w: w, h: h}, x, y, w, h,
 		func(s *Canvas, x, y float64) { s.pill(x, y, w, h, fill, label, size) })
 }
 
@@ -447,10 +596,10 @@ func (c *Canvas) pill(x, y, w, h float64, fill color.Color, label string, size f
 	c.SetColor(fill)
 	c.FillPreserve()
 	c.SetLineWidth(1)
-	c.SetColor(darken(fill, 0.35))
+	c.SetColor(Darken(fill, 0.35))
 	c.Stroke()
 	if label != "" {
-		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+		c.Text(label, x+w/2, y+h/2, 0.5, Style{Size: size, Bold: true, Colour: Contrast(fill)})
 	}
 }
 
@@ -458,7 +607,7 @@ func (c *Canvas) pill(x, y, w, h float64, fill color.Color, label string, size f
 // its middle (used for players' merchants and seat markers). Discs are cached sprites: the
 // centre is rounded to whole pixels.
 func (c *Canvas) Disc(cx, cy, rad float64, fill color.Color, label string, size float64) {
-	c.sprite(spriteKey{shape: "disc", fill: rgba(fill), label: label, size: size, rad: rad}, cx-rad, cy-rad, 2*rad, 2*rad,
+	c.Sprite(spriteKey{shape: "disc", fill: ToRGBA(fill), label: label, size: size, rad: rad}, cx-rad, cy-rad, 2*rad, 2*rad,
 		func(s *Canvas, x, y float64) { s.disc(x+rad, y+rad, rad, fill, label, size) })
 }
 
@@ -467,17 +616,17 @@ func (c *Canvas) disc(cx, cy, rad float64, fill color.Color, label string, size 
 	c.SetColor(fill)
 	c.FillPreserve()
 	c.SetLineWidth(1.5)
-	c.SetColor(darken(fill, 0.45))
+	c.SetColor(Darken(fill, 0.45))
 	c.Stroke()
 	if label != "" {
-		c.Text(label, cx, cy, 0.5, Style{Size: size, Bold: true, Colour: contrast(fill)})
+		c.Text(label, cx, cy, 0.5, Style{Size: size, Bold: true, Colour: Contrast(fill)})
 	}
 }
 
 // EmptySlot draws a dashed circle: a free place.
 func (c *Canvas) EmptySlot(cx, cy, rad float64) {
 	c.DrawCircle(cx, cy, rad)
-	c.SetColor(colMuted)
+	c.SetColor(ColMuted)
 	c.SetLineWidth(1)
 	c.SetDash(3, 3)
 	c.Stroke()
@@ -487,7 +636,7 @@ func (c *Canvas) EmptySlot(cx, cy, rad float64) {
 // CardShape draws a playing card outline: white rounded rectangle with a soft shadow. Card
 // shapes are cached sprites: (x, y) is rounded to whole pixels.
 func (c *Canvas) CardShape(x, y, w, h float64) {
-	c.sprite(spriteKey{shape: "card", w: w, h: h}, x, y, w+2, h+2,
+	c.Sprite(spriteKey{shape: "card", w: w, h: h}, x, y, w+2, h+2,
 		func(s *Canvas, x, y float64) { s.cardShape(x, y, w, h) })
 }
 
@@ -495,7 +644,7 @@ func (c *Canvas) cardShape(x, y, w, h float64) {
 	c.DrawRoundedRectangle(x+1.5, y+2, w, h, 5)
 	c.SetColor(color.RGBA{0, 0, 0, 40})
 	c.Context.Fill()
-	c.Panel(x, y, w, h, 5, colCard, colCardEdge)
+	c.Panel(x, y, w, h, 5, ColCard, ColCardEdge)
 }
 
 // Triangle draws a right-pointing filled triangle of height size with its tip at (x, cy): the
@@ -528,7 +677,7 @@ func (c *Canvas) Star(cx, cy, rad float64, col color.Color) {
 	c.SetColor(col)
 	c.FillPreserve()
 	c.SetLineWidth(1)
-	c.SetColor(darken(col, 0.4))
+	c.SetColor(Darken(col, 0.4))
 	c.Stroke()
 }
 
@@ -541,7 +690,7 @@ func (c *Canvas) Badge(text string, x, cy float64, fill color.Color, st Style) f
 	c.SetColor(fill)
 	c.Context.Fill()
 	if st.Colour == nil {
-		st.Colour = contrast(fill)
+		st.Colour = Contrast(fill)
 	}
 	c.Text(text, x+w/2, cy, 0.5, st)
 	return w
@@ -652,16 +801,16 @@ func expand(text string, display []string) string {
 	})
 }
 
-// seatName returns seat's display name, or "?" for a seat the view does not have.
-func seatName(display []string, s rules.Seat) string {
+// SeatName returns seat's display name, or "?" for a seat the view does not have.
+func SeatName(display []string, s rules.Seat) string {
 	if int(s) >= 0 && int(s) < len(display) {
 		return display[s]
 	}
 	return "?"
 }
 
-// plural returns "1 shipment" or "3 shipments".
-func plural(n int, one, many string) string {
+// Plural returns "1 shipment" or "3 shipments".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -669,7 +818,7 @@ func plural(n int, one, many string) string {
 }
 
 // seatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
-func (c *Canvas) seatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
+func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
 	label := "?"
 	if int(seat) >= 0 && int(seat) < len(initials) {
 		label = initials[seat]
@@ -678,18 +827,18 @@ func (c *Canvas) seatDisc(cx, cy, rad float64, seat rules.Seat, initials []strin
 	if len([]rune(label)) > 1 {
 		size = rad * 0.9
 	}
-	c.Disc(cx, cy, rad, playerColour(int(seat)), label, size)
+	c.Disc(cx, cy, rad, PlayerColour(int(seat)), label, size)
 }
 
 // sectionTitle draws a small upper-case section title at (x, cy) and returns its width.
-func (c *Canvas) sectionTitle(title string, x, cy float64) float64 {
-	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: colMuted})
+func (c *Canvas) SectionTitle(title string, x, cy float64) float64 {
+	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: ColMuted})
 }
 
-// statusText returns a board's status and last-move sentences with seat names filled in: the
+// StatusText returns a board's status and last-move sentences with seat names filled in: the
 // view's status ("The game is over." when it is empty and over is true) and "Last move: …", or ""
 // when there is no last move.
-func statusText(status, lastMove string, over bool, display []string) (string, string) {
+func StatusText(status, lastMove string, over bool, display []string) (string, string) {
 	status = expand(status, display)
 	if status == "" && over {
 		status = "The game is over."
@@ -704,7 +853,7 @@ func statusText(status, lastMove string, over bool, display []string) (string, s
 // Board status panel: styles and geometry, in pixels.
 var (
 	stStatus = Style{Size: 17, Bold: true}
-	stLast   = Style{Size: 14, Colour: colMuted}
+	stLast   = Style{Size: 14, Colour: ColMuted}
 )
 
 const (
@@ -719,9 +868,9 @@ const (
 // statusTextW is the width of the status panel's text in a panel w pixels wide.
 func statusTextW(w float64) float64 { return w - 40 }
 
-// statusHeight is the height of a board's status panel w pixels wide showing status (at most
+// StatusHeight is the height of a board's status panel w pixels wide showing status (at most
 // three lines) and last (at most two, omitted when empty).
-func statusHeight(m *Canvas, w float64, status, last string) float64 {
+func StatusHeight(m *Canvas, w float64, status, last string) float64 {
 	h := 2*statusPadTop + m.ParagraphHeight(status, statusTextW(w), statusLineH, statusLines, stStatus)
 	if last != "" {
 		h += m.ParagraphHeight(last, statusTextW(w), lastLineH, lastLines, stLast) + 2
@@ -729,19 +878,19 @@ func statusHeight(m *Canvas, w float64, status, last string) float64 {
 	return h
 }
 
-// statusPanel draws a board's status panel of w×h at (x, top): whose turn or decision it is,
+// StatusPanel draws a board's status panel of w×h at (x, top): whose turn or decision it is,
 // marked with a triangle (a star on a green panel once the game is over), and the last move.
-func statusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool) {
-	fill := colHighlight
+func StatusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool) {
+	fill := ColHighlight
 	if over {
-		fill = lighten(colGood, 0.8)
+		fill = Lighten(ColGood, 0.8)
 	}
-	c.Panel(x, top, w, h, 8, fill, colBorder)
+	c.Panel(x, top, w, h, 8, fill, ColBorder)
 	y := top + statusPadTop
 	if over {
-		c.Star(x+18, y+statusLineH/2, 10, colGold)
+		c.Star(x+18, y+statusLineH/2, 10, ColGold)
 	} else {
-		c.Triangle(x+26, y+statusLineH/2, 16, colAlert)
+		c.Triangle(x+26, y+statusLineH/2, 16, ColAlert)
 	}
 	y += c.Paragraph(status, x+statusIndent, y, statusTextW(w), statusLineH, statusLines, stStatus)
 	if last != "" {
@@ -751,69 +900,69 @@ func statusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool
 
 // titleBand draws a w×h band in the header colour across the top of c with title at its left in
 // bold letters of size points. The band is a cached layer: key must name the title.
-func (r *Renderer) titleBand(c *Canvas, key string, w, h int, title string, size float64) {
-	c.Blit(r.layer(key, w, h, colBand, func(c *Canvas) {
-		c.Fill(colBand)
-		c.Text(title, 14, float64(h)/2, 0, Style{Size: size, Bold: true, Colour: colBandText})
+func (k *Kit) TitleBand(c *Canvas, key string, w, h int, title string, size float64) {
+	c.Blit(k.r.layer(key, w, h, ColBand, func(c *Canvas) {
+		c.Fill(ColBand)
+		c.Text(title, 14, float64(h)/2, 0, Style{Size: size, Bold: true, Colour: ColBandText})
 	}), 0, 0)
 }
 
-// handHeaderH is the height of a hand image's title band, in pixels.
-const handHeaderH = 44
+// HandHeaderH is the height of a hand image's title band, in pixels.
+const HandHeaderH = 44
 
 // handHeader draws the title band of a hand image w pixels wide: "YOUR HAND" (a cached layer)
 // and, at the right, the viewer's disc and name fitted to nameW pixels.
-func (r *Renderer) handHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
-	r.titleBand(c, "hand-header", w, handHeaderH, "YOUR HAND", 20)
-	c.seatDisc(float64(w)-26, handHeaderH/2, 14, viewer, initials)
+func (k *Kit) HandHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
+	k.TitleBand(c, "hand-header", w, HandHeaderH, "YOUR HAND", 20)
+	c.SeatDisc(float64(w)-26, HandHeaderH/2, 14, viewer, initials)
 	st := Style{Size: 17, Bold: true}
-	c.Text(c.Fit(seatName(display, viewer), nameW, st), float64(w)-46, handHeaderH/2, 1, Style{Size: 17, Bold: true, Colour: colBandText})
+	c.Text(c.Fit(SeatName(display, viewer), nameW, st), float64(w)-46, HandHeaderH/2, 1, Style{Size: 17, Bold: true, Colour: ColBandText})
 }
 
 // handStatusStyle is the style of a hand image's status sentence: bold when the viewer must act.
 func handStatusStyle(yourMove bool) Style { return Style{Size: 15, Bold: yourMove} }
 
-// handStatusHeight is the height of a hand image's status panel w pixels wide showing status in
+// HandStatusHeight is the height of a hand image's status panel w pixels wide showing status in
 // at most lines lines.
-func handStatusHeight(m *Canvas, w float64, status string, lines int, yourMove bool) float64 {
+func HandStatusHeight(m *Canvas, w float64, status string, lines int, yourMove bool) float64 {
 	return 16 + m.ParagraphHeight(status, w-34, 20, lines, handStatusStyle(yourMove))
 }
 
-// handStatusPanel draws a hand image's status panel of w×h at (x, y), highlighted and marked
+// HandStatusPanel draws a hand image's status panel of w×h at (x, y), highlighted and marked
 // with a triangle when the viewer must act.
-func handStatusPanel(c *Canvas, x, y, w, h float64, status string, lines int, yourMove bool) {
-	fill := colPanel
+func HandStatusPanel(c *Canvas, x, y, w, h float64, status string, lines int, yourMove bool) {
+	fill := ColPanel
 	if yourMove {
-		fill = colHighlight
+		fill = ColHighlight
 	}
-	c.Panel(x, y, w, h, 8, fill, colBorder)
+	c.Panel(x, y, w, h, 8, fill, ColBorder)
 	if yourMove {
-		c.Triangle(x+24, y+8+10, 14, colAlert)
+		c.Triangle(x+24, y+8+10, 14, ColAlert)
 	}
 	c.Paragraph(status, x+30, y+8, w-34, 20, lines, handStatusStyle(yourMove))
 }
 
-// emptyHand draws the w×h placeholder of a hand with no cards at (x, y).
-func emptyHand(c *Canvas, x, y, w, h float64) {
-	c.Panel(x, y, w, h, 8, colPanelAlt, colBorder)
-	c.Text("No cards in hand", x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: colMuted})
+// EmptyHand draws the w×h placeholder of a hand with no cards at (x, y).
+func EmptyHand(c *Canvas, x, y, w, h float64) {
+	c.Panel(x, y, w, h, 8, ColPanelAlt, ColBorder)
+	c.Text("No cards in hand", x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: ColMuted})
 }
 
 // winners returns the winners of o as a set and their display names, in o's order.
-func winners(o *rules.Outcome, display []string) (map[rules.Seat]bool, []string) {
+func Winners(o *rules.Outcome, display []string) (map[rules.Seat]bool, []string) {
 	set := map[rules.Seat]bool{}
 	var names []string
 	for _, s := range o.Winners {
 		set[s] = true
-		names = append(names, seatName(display, s))
+		names = append(names, SeatName(display, s))
 	}
 	return set, names
 }
 
-// finalScoresTitle is the title of a final-scores panel: "FINAL SCORES · winner: Ann", or with
+// FinalScoresTitle is the title of a final-scores panel: "FINAL SCORES · winner: Ann", or with
 // several winners "FINAL SCORES · <shared>: Ann, Bob" (shared is the game's word for a shared
 // victory).
-func finalScoresTitle(names []string, shared string) string {
+func FinalScoresTitle(names []string, shared string) string {
 	switch len(names) {
 	case 0:
 		return "FINAL SCORES"
@@ -823,19 +972,19 @@ func finalScoresTitle(names []string, shared string) string {
 	return "FINAL SCORES · " + shared + ": " + strings.Join(names, ", ")
 }
 
-// outcomePanel draws the panel of final scores, w×h at (x, top), with its title, and returns
+// OutcomePanel draws the panel of final scores, w×h at (x, top), with its title, and returns
 // where the rows' content starts.
-func outcomePanel(c *Canvas, x, top, w, h float64, title string) (float64, float64) {
-	c.Panel(x, top, w, h, 8, colPanel, colGood)
+func OutcomePanel(c *Canvas, x, top, w, h float64, title string) (float64, float64) {
+	c.Panel(x, top, w, h, 8, ColPanel, ColGood)
 	x, y := x+10, top+10
-	st := Style{Size: 16, Bold: true, Colour: colGood}
+	st := Style{Size: 16, Bold: true, Colour: ColGood}
 	c.Text(c.Fit(title, w-20, st), x, y+11, 0, st)
 	return x, y + 26
 }
 
-// scoreOrder returns the seats of scores, highest score first; equal scores are ordered by
+// ScoreOrder returns the seats of scores, highest score first; equal scores are ordered by
 // tied(a, b) (a before b when it reports true) if it is not nil, otherwise by seat.
-func scoreOrder(scores []int, tied func(a, b int) bool) []int {
+func ScoreOrder(scores []int, tied func(a, b int) bool) []int {
 	order := make([]int, len(scores))
 	for i := range order {
 		order[i] = i
@@ -852,31 +1001,31 @@ func scoreOrder(scores []int, tied func(a, b int) bool) []int {
 
 // outcomeSeat draws the start of a final-scores row centred on cy: a star for a winner, seat's
 // disc and its name (bold for a winner) fitted to nameW pixels.
-func (c *Canvas) outcomeSeat(x, cy float64, s rules.Seat, winner bool, display, initials []string, nameW float64) {
+func (c *Canvas) OutcomeSeat(x, cy float64, s rules.Seat, winner bool, display, initials []string, nameW float64) {
 	if winner {
-		c.Star(x+10, cy, 10, colGold)
+		c.Star(x+10, cy, 10, ColGold)
 	}
-	c.seatDisc(x+36, cy, 12, s, initials)
+	c.SeatDisc(x+36, cy, 12, s, initials)
 	st := Style{Size: 16, Bold: winner}
-	c.Text(c.Fit(seatName(display, s), nameW, st), x+54, cy, 0, st)
+	c.Text(c.Fit(SeatName(display, s), nameW, st), x+54, cy, 0, st)
 }
 
 // Palette. These are read-only.
 var (
-	colPaper     = color.RGBA{0xf3, 0xec, 0xdc, 0xff} // background: parchment
-	colPanel     = color.RGBA{0xfd, 0xfa, 0xf3, 0xff} // panels
-	colPanelAlt  = color.RGBA{0xee, 0xe5, 0xd0, 0xff} // alternate rows, empty slots
-	colBorder    = color.RGBA{0xc9, 0xb8, 0x94, 0xff}
-	colInk       = color.RGBA{0x22, 0x1d, 0x16, 0xff} // main text
-	colMuted     = color.RGBA{0x7a, 0x6e, 0x5c, 0xff} // secondary text
-	colBand      = color.RGBA{0x1f, 0x4e, 0x5a, 0xff} // header band (deep teal)
-	colBandText  = color.RGBA{0xfb, 0xf3, 0xdc, 0xff}
-	colHighlight = color.RGBA{0xff, 0xe9, 0x9e, 0xff} // whose turn
-	colAlert     = color.RGBA{0xc0, 0x39, 0x2b, 0xff} // fights, attention
-	colGood      = color.RGBA{0x2e, 0x7d, 0x32, 0xff}
-	colCard      = color.RGBA{0xff, 0xff, 0xfd, 0xff}
-	colCardEdge  = color.RGBA{0x9c, 0x8f, 0x78, 0xff}
-	colGold      = color.RGBA{0xf5, 0xc5, 0x18, 0xff}
+	ColPaper     = color.RGBA{0xf3, 0xec, 0xdc, 0xff} // background: parchment
+	ColPanel     = color.RGBA{0xfd, 0xfa, 0xf3, 0xff} // panels
+	ColPanelAlt  = color.RGBA{0xee, 0xe5, 0xd0, 0xff} // alternate rows, empty slots
+	ColBorder    = color.RGBA{0xc9, 0xb8, 0x94, 0xff}
+	ColInk       = color.RGBA{0x22, 0x1d, 0x16, 0xff} // main text
+	ColMuted     = color.RGBA{0x7a, 0x6e, 0x5c, 0xff} // secondary text
+	ColBand      = color.RGBA{0x1f, 0x4e, 0x5a, 0xff} // header band (deep teal)
+	ColBandText  = color.RGBA{0xfb, 0xf3, 0xdc, 0xff}
+	ColHighlight = color.RGBA{0xff, 0xe9, 0x9e, 0xff} // whose turn
+	ColAlert     = color.RGBA{0xc0, 0x39, 0x2b, 0xff} // fights, attention
+	ColGood      = color.RGBA{0x2e, 0x7d, 0x32, 0xff}
+	ColCard      = color.RGBA{0xff, 0xff, 0xfd, 0xff}
+	ColCardEdge  = color.RGBA{0x9c, 0x8f, 0x78, 0xff}
+	ColGold      = color.RGBA{0xf5, 0xc5, 0x18, 0xff}
 )
 
 // playerColours are five distinct seat colours, chosen to differ from the company colours
@@ -889,8 +1038,8 @@ var playerColours = [5]color.RGBA{
 	{0x3b, 0x3b, 0x3b, 0xff}, // black
 }
 
-// playerColour returns seat's colour (seats beyond five cycle), and grey for an unknown seat.
-func playerColour(seat int) color.RGBA {
+// PlayerColour returns seat's colour (seats beyond five cycle), and grey for an unknown seat.
+func PlayerColour(seat int) color.RGBA {
 	if seat < 0 {
 		return color.RGBA{0x99, 0x99, 0x99, 0xff}
 	}
@@ -898,24 +1047,24 @@ func playerColour(seat int) color.RGBA {
 }
 
 // contrast returns black or white, whichever reads better on c.
-func contrast(c color.Color) color.Color {
+func Contrast(c color.Color) color.Color {
 	r, g, b, _ := c.RGBA()
 	lum := 0.299*float64(r>>8) + 0.587*float64(g>>8) + 0.114*float64(b>>8)
 	if lum > 150 {
-		return colInk
+		return ColInk
 	}
 	return color.White
 }
 
-// darken returns c with each channel multiplied by 1-f.
-func darken(c color.Color, f float64) color.Color {
+// Darken returns c with each channel multiplied by 1-f.
+func Darken(c color.Color, f float64) color.Color {
 	r, g, b, a := c.RGBA()
 	k := 1 - f
 	return color.RGBA{uint8(float64(r>>8) * k), uint8(float64(g>>8) * k), uint8(float64(b>>8) * k), uint8(a >> 8)}
 }
 
-// lighten returns c mixed with white by f (0..1).
-func lighten(c color.Color, f float64) color.RGBA {
+// Lighten returns c mixed with white by f (0..1).
+func Lighten(c color.Color, f float64) color.RGBA {
 	r, g, b, _ := c.RGBA()
 	mix := func(v uint32) uint8 { return uint8(float64(v>>8) + (255-float64(v>>8))*f) }
 	return color.RGBA{mix(r), mix(g), mix(b), 0xff}

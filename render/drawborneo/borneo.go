@@ -1,4 +1,4 @@
-package render
+package drawborneo
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"spicebot/render"
 	"spicebot/rules"
 	"spicebot/rules/borneo"
 )
@@ -59,6 +60,10 @@ const (
 	hCardGp = 8
 	hPerRow = 6
 )
+
+// Drawer draws Borneo boards and hands from borneo.View; register it with borneo.Game in
+// package spicebot/games.
+var Drawer = render.Views(borneoBoard, borneoHand)
 
 // borneoCompanies are the companies in view order with their colours (rulebook "Companies").
 var borneoCompanies = [4]struct {
@@ -121,23 +126,23 @@ func companyName(co borneo.CompanyView, i int) (string, string) {
 }
 
 // flag draws a company flag chip (colour and letter) of w×h at (x, y).
-func (c *Canvas) flag(x, y, w, h float64, company string) {
+func flagChip(c *render.Canvas, x, y, w, h float64, company string) {
 	col, letter := companyStyle(company)
 	if company == "" {
-		c.Panel(x, y, w, h, 3, colPanelAlt, colBorder)
+		c.Panel(x, y, w, h, 3, render.ColPanelAlt, render.ColBorder)
 		return
 	}
 	c.Chip(x, y, w, h, col, letter, h*0.68)
 }
 
 // spicePill draws a spice pill with its label ("Pe", "Pe×2") and returns its width.
-func (c *Canvas) spicePill(x, cy, h float64, spice string, double bool) float64 {
+func spicePill(c *render.Canvas, x, cy, h float64, spice string, double bool) float64 {
 	col, label := spiceStyle(spice)
 	size := h * 0.68
 	if double {
 		label += "×2"
 	}
-	w := c.Measure(label, Style{Size: size, Bold: true}) + h*0.9
+	w := c.Measure(label, render.Style{Size: size, Bold: true}) + h*0.9
 	if w < h*1.5 {
 		w = h * 1.5
 	}
@@ -159,7 +164,7 @@ type borneoLayout struct {
 }
 
 // borneoBoard draws the public board of a Borneo view (see Renderer.Board).
-func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, error) {
+func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	n := len(v.Seats)
 	if v.Players > n {
 		n = v.Players
@@ -167,19 +172,19 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	if n == 0 {
 		return nil, errors.New("render borneo board: view has no seats")
 	}
-	display, initials := seatLabels(names, n)
+	display, initials := k.SeatLabels(n)
 
 	// Measure with a throwaway canvas of zero size: only text metrics are needed.
-	m := r.canvas(1, 1)
-	status, last := statusText(v.Status, v.LastMove, v.Outcome != nil, display)
+	m := k.Canvas(1, 1)
+	status, last := render.StatusText(v.Status, v.LastMove, v.Outcome != nil, display)
 	var L borneoLayout
 	y := float64(bHeaderH + bGap)
 	L.status = y
-	L.statusH = statusHeight(m, bInner, status, last)
+	L.statusH = render.StatusHeight(m, bInner, status, last)
 	y += L.statusH + bGap
 	if v.Outcome != nil {
 		L.outcome = y
-		L.outcomeH = borneoOutcomeHeight(m, v, display)
+		L.outcomeH = borneoOutcomeHeight(k, m, v, display)
 		y += L.outcomeH + bGap
 	}
 	L.companies = y
@@ -188,7 +193,7 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	y += bTitleH + float64(harbourSlotH(v.Harbours)) + bGap
 	if v.Fight != nil || v.Distribution != nil || v.Payment != nil {
 		L.action = y
-		L.actionH = borneoActionHeight(m, v, display)
+		L.actionH = borneoActionHeight(k, m, v, display)
 		y += L.actionH + bGap
 	}
 	L.missions = y
@@ -200,28 +205,28 @@ func (r *Renderer) borneoBoard(v *borneo.View, names []string) (image.Image, err
 	y += bLegendH + bMargin
 	L.height = int(y)
 
-	c := r.canvas(bW, L.height)
-	c.Fill(colPaper)
-	r.borneoHeader(c, v)
-	statusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
+	c := k.Canvas(bW, L.height)
+	c.Fill(render.ColPaper)
+	borneoHeader(k, c, v)
+	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
-		borneoOutcome(c, v, display, initials, L.outcome, L.outcomeH)
+		borneoOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
-	r.borneoCompanies(c, v, display, initials, L.companies)
-	r.borneoHarbours(c, v, L.harbours)
+	drawCompanies(k, c, v, display, initials, L.companies)
+	borneoHarbours(k, c, v, L.harbours)
 	if L.actionH > 0 {
-		borneoAction(c, v, display, initials, L.action, L.actionH)
+		borneoAction(k, c, v, display, initials, L.action, L.actionH)
 	}
 	borneoMissions(c, v.Missions, L.missions)
-	r.borneoSeats(c, v, display, initials, L.seats)
-	c.Blit(r.layer("borneo/legend", bInner, bLegendH, colPaper, paintBorneoLegend), bMargin, int(L.legend))
+	borneoSeats(k, c, v, display, initials, L.seats)
+	c.Blit(k.Layer("borneo/legend", bInner, bLegendH, render.ColPaper, paintBorneoLegend), bMargin, int(L.legend))
 	return c.Image(), nil
 }
 
 // borneoHeader draws the title band with the variants and the deck, discard and harbour-deck
 // counts.
-func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
-	r.titleBand(c, "borneo/header", bW, bHeaderH, "BORNEO", 22)
+func borneoHeader(k *render.Kit, c *render.Canvas, v *borneo.View) {
+	k.TitleBand(c, "borneo/header", bW, bHeaderH, "BORNEO", 22)
 	var variants []string
 	if v.Blackbeard {
 		variants = append(variants, "Blackbeard")
@@ -230,7 +235,7 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 		variants = append(variants, "4 merchants")
 	}
 	if len(variants) > 0 {
-		c.Text(strings.Join(variants, " · "), 15, bHeaderH-7, 0, Style{Size: 11, Colour: lighten(colBand, 0.65)})
+		c.Text(strings.Join(variants, " · "), 15, bHeaderH-7, 0, render.Style{Size: 11, Colour: render.Lighten(render.ColBand, 0.65)})
 	}
 	counts := []struct {
 		label string
@@ -239,14 +244,14 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 	x := float64(bW - 12)
 	for i := len(counts) - 1; i >= 0; i-- {
 		num := strconv.Itoa(counts[i].n)
-		x -= c.Text(num, x, bHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
-		x -= c.Text(counts[i].label, x, bHeaderH/2, 1, Style{Size: 13, Colour: lighten(colBand, 0.6)})
+		x -= c.Text(num, x, bHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
+		x -= c.Text(counts[i].label, x, bHeaderH/2, 1, render.Style{Size: 13, Colour: render.Lighten(render.ColBand, 0.6)})
 		// a small card icon for the shipment piles, a harbour tile for the harbour deck
 		x -= 24
 		if counts[i].label == "harbour deck" {
-			c.Chip(x, bHeaderH/2-9, 18, 18, lighten(colBand, 0.25), "H", 11)
+			c.Chip(x, bHeaderH/2-9, 18, 18, render.Lighten(render.ColBand, 0.25), "H", 11)
 		} else {
-			c.Panel(x+2, bHeaderH/2-10, 14, 20, 2, colCard, colCardEdge)
+			c.Panel(x+2, bHeaderH/2-10, 14, 20, 2, render.ColCard, render.ColCardEdge)
 		}
 		x -= 14
 	}
@@ -256,20 +261,20 @@ func (r *Renderer) borneoHeader(c *Canvas, v *borneo.View) {
 // "Companies"): rank 1 at the top, each merchant a disc in its owner's colour with the owner's
 // initial, and the owner's name. During a fight the attacker and defender are outlined; during a
 // distribution the companies taking part carry their rank token (1–4) or M.
-func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials []string, top float64) {
+func drawCompanies(k *render.Kit, c *render.Canvas, v *borneo.View, display, initials []string, top float64) {
 	const colW = bInner / 4
-	c.Blit(r.layer("borneo/companies", bInner, bCompaniesH, colPaper, func(c *Canvas) {
-		c.Panel(0.5, 0.5, bInner-1, bCompaniesH-1, 8, colPanel, colBorder)
+	c.Blit(k.Layer("borneo/companies", bInner, bCompaniesH, render.ColPaper, func(c *render.Canvas) {
+		c.Panel(0.5, 0.5, bInner-1, bCompaniesH-1, 8, render.ColPanel, render.ColBorder)
 		for i, co := range borneoCompanies {
 			x := float64(i * colW)
 			if i > 0 {
-				c.Rect(x, 6, 1, bCompaniesH-12, colBorder)
+				c.Rect(x, 6, 1, bCompaniesH-12, render.ColBorder)
 			}
 			c.Chip(x+8, 8+4, 28, 22, co.colour, co.letter, 15)
-			c.Text(co.name, x+42, 8+15, 0, Style{Size: 15, Bold: true})
+			c.Text(co.name, x+42, 8+15, 0, render.Style{Size: 15, Bold: true})
 			for k := 0; k < bRanks; k++ {
 				cy := float64(8+bCompanyHeadH+k*bRankH) + bRankH/2
-				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, Style{Size: 12, Bold: true, Colour: colMuted})
+				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, render.Style{Size: 12, Bold: true, Colour: render.ColMuted})
 				c.EmptySlot(x+34, cy, 10)
 			}
 		}
@@ -291,7 +296,7 @@ func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials 
 		x := float64(bMargin + i*colW)
 		_, letter := companyName(co, i)
 		if t, ok := tokens[letter]; ok {
-			c.Disc(x+colW-16, top+8+15, 11, colInk, t, 13)
+			c.Disc(x+colW-16, top+8+15, 11, render.ColInk, t, 13)
 		}
 		for k, seat := range co.Merchants {
 			if k >= bRanks {
@@ -305,21 +310,21 @@ func (r *Renderer) borneoCompanies(c *Canvas, v *borneo.View, display, initials 
 					tag = "ATK"
 				}
 				c.DrawRoundedRectangle(x+3, cy-bRankH/2+1, colW-6, bRankH-2, 6)
-				c.SetColor(lighten(colAlert, 0.8))
+				c.SetColor(render.Lighten(render.ColAlert, 0.8))
 				c.FillPreserve()
-				c.SetColor(colAlert)
+				c.SetColor(render.ColAlert)
 				c.SetLineWidth(1.5)
 				c.Stroke()
-				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, Style{Size: 12, Bold: true, Colour: colMuted})
-				c.Badge(tag, x+colW-8-30, cy, colAlert, Style{Size: 10, Bold: true})
+				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, render.Style{Size: 12, Bold: true, Colour: render.ColMuted})
+				c.Badge(tag, x+colW-8-30, cy, render.ColAlert, render.Style{Size: 10, Bold: true})
 				nameW -= 32
 			}
-			c.seatDisc(x+34, cy, 11, seat, initials)
+			c.SeatDisc(x+34, cy, 11, seat, initials)
 			name := "?"
 			if int(seat) >= 0 && int(seat) < len(display) {
 				name = display[seat]
 			}
-			st := Style{Size: 14}
+			st := render.Style{Size: 14}
 			if seat == v.Turn && v.Outcome == nil {
 				st.Bold = true
 			}
@@ -344,25 +349,25 @@ func harbourSlotH(hs []borneo.HarbourView) int {
 // borneoHarbours draws the face-up harbours (rulebook "3. Shipment"): name and id, spice,
 // monopoly number and card limit, the cards played with their visible flags — the top row of
 // every card and the bottom flag of the last one — and the visible flag count per company.
-func (r *Renderer) borneoHarbours(c *Canvas, v *borneo.View, top float64) {
-	c.sectionTitle("HARBOURS", bMargin+4, top+bTitleH/2)
-	c.Text("cards show visible flags · Y R G B counts below", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+func borneoHarbours(k *render.Kit, c *render.Canvas, v *borneo.View, top float64) {
+	c.SectionTitle("HARBOURS", bMargin+4, top+bTitleH/2)
+	c.Text("cards show visible flags · Y R G B counts below", bW-bMargin-4, top+bTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	slotH := harbourSlotH(v.Harbours)
 	if len(v.Harbours) == 0 {
-		c.Panel(bMargin, top+bTitleH, bInner, float64(slotH), 8, colPanelAlt, colBorder)
-		c.Text("No harbour is face up", bW/2, top+bTitleH+float64(slotH)/2, 0.5, Style{Size: 15, Colour: colMuted})
+		c.Panel(bMargin, top+bTitleH, bInner, float64(slotH), 8, render.ColPanelAlt, render.ColBorder)
+		c.Text("No harbour is face up", bW/2, top+bTitleH+float64(slotH)/2, 0.5, render.Style{Size: 15, Colour: render.ColMuted})
 		return
 	}
-	slot := r.layer("borneo/harbour-slot", bSlotW, slotH, colPaper, func(c *Canvas) {
-		c.Panel(0.5, 0.5, bSlotW-1, float64(slotH)-1, 8, colPanel, colBorder)
-		c.Rect(6, float64(slotH-bSlotCountsH-2), bSlotW-12, 1, colBorder)
+	slot := k.Layer("borneo/harbour-slot", bSlotW, slotH, render.ColPaper, func(c *render.Canvas) {
+		c.Panel(0.5, 0.5, bSlotW-1, float64(slotH)-1, 8, render.ColPanel, render.ColBorder)
+		c.Rect(6, float64(slotH-bSlotCountsH-2), bSlotW-12, 1, render.ColBorder)
 	})
 	for i := 0; i < bSlots; i++ {
 		x := float64(bMargin + i*(bSlotW+bGap))
 		y := top + bTitleH
 		if i >= len(v.Harbours) {
-			c.Panel(x+0.5, y+0.5, bSlotW-1, float64(slotH)-1, 8, colPanelAlt, colBorder)
-			c.Text("no harbour", x+bSlotW/2, y+float64(slotH)/2, 0.5, Style{Size: 14, Colour: colMuted})
+			c.Panel(x+0.5, y+0.5, bSlotW-1, float64(slotH)-1, 8, render.ColPanelAlt, render.ColBorder)
+			c.Text("no harbour", x+bSlotW/2, y+float64(slotH)/2, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
 			continue
 		}
 		c.Blit(slot, int(x), int(y))
@@ -371,20 +376,20 @@ func (r *Renderer) borneoHarbours(c *Canvas, v *borneo.View, top float64) {
 }
 
 // borneoHarbour draws one harbour slot's contents at (x, y) in a slot slotH high.
-func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
+func borneoHarbour(c *render.Canvas, h borneo.HarbourView, x, y, slotH float64) {
 	const pad = 8
-	idW := c.Text(h.ID, x+bSlotW-pad, y+15, 1, Style{Size: 11, Colour: colMuted})
-	c.Text(c.Fit(h.Name, bSlotW-2*pad-idW-6, Style{Size: 16, Bold: true}), x+pad, y+15, 0, Style{Size: 16, Bold: true})
+	idW := c.Text(h.ID, x+bSlotW-pad, y+15, 1, render.Style{Size: 11, Colour: render.ColMuted})
+	c.Text(c.Fit(h.Name, bSlotW-2*pad-idW-6, render.Style{Size: 16, Bold: true}), x+pad, y+15, 0, render.Style{Size: 16, Bold: true})
 	cy := y + 37
 	px := x + pad
-	px += c.spicePill(px, cy, 20, h.Spice, false) + 8
-	px += c.Text("mono", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
-	px += c.Text(strconv.Itoa(h.Monopoly), px, cy, 0, Style{Size: 15, Bold: true}) + 8
-	px += c.Text("cards", px, cy, 0, Style{Size: 12, Colour: colMuted}) + 3
+	px += spicePill(c, px, cy, 20, h.Spice, false) + 8
+	px += c.Text("mono", px, cy, 0, render.Style{Size: 12, Colour: render.ColMuted}) + 3
+	px += c.Text(strconv.Itoa(h.Monopoly), px, cy, 0, render.Style{Size: 15, Bold: true}) + 8
+	px += c.Text("cards", px, cy, 0, render.Style{Size: 12, Colour: render.ColMuted}) + 3
 	full := len(h.Cards) >= h.Max && h.Max > 0
-	cst := Style{Size: 15, Bold: true}
+	cst := render.Style{Size: 15, Bold: true}
 	if full {
-		cst.Colour = colAlert
+		cst.Colour = render.ColAlert
 	}
 	c.Text(fmt.Sprintf("%d/%d", len(h.Cards), h.Max), px, cy, 0, cst)
 
@@ -405,21 +410,21 @@ func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
 		fy := cyCard + 3
 		fx := x + pad + 2
 		for j, f := range card.Top {
-			c.flag(fx+float64(j)*25, fy, 22, 18, f)
+			flagChip(c, fx+float64(j)*25, fy, 22, 18, f)
 		}
 		if last {
-			c.flag(fx+25, fy+22, 22, 18, card.Bottom)
+			flagChip(c, fx+25, fy+22, 22, 18, card.Bottom)
 		}
 		sx := fx + 3*25 + 4
-		c.spicePill(sx, fy+9, 18, card.Spice, card.Double)
-		c.Text(card.ID, x+bSlotW-pad-2, fy+9, 1, Style{Size: 11, Colour: colMuted})
+		spicePill(c, sx, fy+9, 18, card.Spice, card.Double)
+		c.Text(card.ID, x+bSlotW-pad-2, fy+9, 1, render.Style{Size: 11, Colour: render.ColMuted})
 		cyCard += stripH
 		if last {
 			cyCard += bLastCardH - stripH
 		}
 	}
 	if len(h.Cards) == 0 {
-		c.Text("no cards yet", x+bSlotW/2, y+bSlotHeadH+30, 0.5, Style{Size: 13, Colour: colMuted})
+		c.Text("no cards yet", x+bSlotW/2, y+bSlotHeadH+30, 0.5, render.Style{Size: 13, Colour: render.ColMuted})
 	}
 
 	// Visible flag counts per company; a count reaching the monopoly number is boxed.
@@ -428,12 +433,12 @@ func borneoHarbour(c *Canvas, h borneo.HarbourView, x, y, slotH float64) {
 	for i, n := range h.Flags {
 		col := borneoCompanies[i].colour
 		c.Chip(bx, by-9, 18, 18, col, borneoCompanies[i].letter, 12)
-		st := Style{Size: 16, Bold: true}
+		st := render.Style{Size: 16, Bold: true}
 		if n == 0 {
-			st = Style{Size: 16, Colour: colMuted}
+			st = render.Style{Size: 16, Colour: render.ColMuted}
 		}
 		if h.Monopoly > 0 && n >= h.Monopoly {
-			st.Colour = colAlert
+			st.Colour = render.ColAlert
 		}
 		c.Text(strconv.Itoa(n), bx+21, by, 0, st)
 		bx += (bSlotW - 2*pad) / 4
@@ -449,14 +454,14 @@ func boolF(b bool, v float64) float64 {
 
 // miniCard draws a whole shipment card small (w bMiniW, h bMiniH) at (x, y): the top row of three
 // flags, the bottom flag, the spice and the id. Used for fights and distribution pools.
-func (c *Canvas) miniCard(x, y float64, card borneo.CardView) {
+func miniCard(c *render.Canvas, x, y float64, card borneo.CardView) {
 	c.CardShape(x, y, bMiniW, bMiniH)
 	for j, f := range card.Top {
-		c.flag(x+5+float64(j)*22, y+5, 20, 18, f)
+		flagChip(c, x+5+float64(j)*22, y+5, 20, 18, f)
 	}
-	c.flag(x+5, y+27, 20, 18, card.Bottom)
-	c.spicePill(x+29, y+36, 18, card.Spice, card.Double)
-	c.Text(card.ID, x+bMiniW-5, y+bMiniH-8, 1, Style{Size: 10, Bold: true, Colour: colMuted})
+	flagChip(c, x+5, y+27, 20, 18, card.Bottom)
+	spicePill(c, x+29, y+36, 18, card.Spice, card.Double)
+	c.Text(card.ID, x+bMiniW-5, y+bMiniH-8, 1, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
 }
 
 // miniCardsHeight is the height of cards laid out as mini cards in rows of width w.
@@ -471,13 +476,13 @@ func miniCardsHeight(n int, w float64) float64 {
 
 // miniCards draws cards as mini cards in rows starting at (x, y) within width w; it returns the
 // height used.
-func (c *Canvas) miniCards(cards []borneo.CardView, x, y, w float64) float64 {
+func miniCards(c *render.Canvas, cards []borneo.CardView, x, y, w float64) float64 {
 	per := max(1, int((w+6)/(bMiniW+6)))
 	for i, card := range cards {
-		c.miniCard(x+float64(i%per)*(bMiniW+6), y+float64(i/per)*(bMiniH+6), card)
+		miniCard(c, x+float64(i%per)*(bMiniW+6), y+float64(i/per)*(bMiniH+6), card)
 	}
 	if len(cards) == 0 {
-		c.Text("no cards played yet", x, y+12, 0, Style{Size: 14, Colour: colMuted})
+		c.Text("no cards played yet", x, y+12, 0, render.Style{Size: 14, Colour: render.ColMuted})
 	}
 	return miniCardsHeight(len(cards), w)
 }
@@ -486,7 +491,7 @@ func (c *Canvas) miniCards(cards []borneo.CardView, x, y, w float64) float64 {
 const fightLabelW = 86
 
 // borneoActionHeight is the height of the fight / distribution / payment panel.
-func borneoActionHeight(m *Canvas, v *borneo.View, display []string) float64 {
+func borneoActionHeight(k *render.Kit, m *render.Canvas, v *borneo.View, display []string) float64 {
 	h := 0.0
 	if f := v.Fight; f != nil {
 		w := float64(bInner - 20 - fightLabelW)
@@ -496,13 +501,13 @@ func borneoActionHeight(m *Canvas, v *borneo.View, display []string) float64 {
 		h += 10 + 24 + 22 + miniCardsHeight(len(d.Pool), bInner-20) + 4
 	}
 	if p := v.Payment; p != nil {
-		h += 10 + 24 + m.ParagraphHeight(paymentText(p, display), bInner-20, 18, 4, Style{Size: 14}) + 8
+		h += 10 + 24 + m.ParagraphHeight(paymentText(k, p, display), bInner-20, 18, 4, render.Style{Size: 14}) + 8
 	}
 	return h
 }
 
 // paymentText describes a mission payment in progress.
-func paymentText(p *borneo.PaymentView, display []string) string {
+func paymentText(k *render.Kit, p *borneo.PaymentView, display []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Mission %s: %s, %d VP", p.Mission.ID, missionShort(p.Mission), p.Mission.VP)
 	if p.Type != "" {
@@ -515,40 +520,40 @@ func paymentText(p *borneo.PaymentView, display []string) string {
 		b.WriteString(strings.Join(p.Paid, ", "))
 	}
 	if p.Remaining != "" {
-		b.WriteString(". Still owed: " + expand(p.Remaining, display))
+		b.WriteString(". Still owed: " + k.Expand(p.Remaining))
 	}
 	return b.String()
 }
 
 // borneoAction draws the fight (rulebook "2. Companies"), distribution (rulebook "3. Shipment")
 // and mission payment (rulebook "1. Complete a Mission") under way.
-func borneoAction(c *Canvas, v *borneo.View, display, initials []string, top, h float64) {
-	c.Panel(bMargin, top, bInner, h, 8, lighten(colAlert, 0.92), colAlert)
+func borneoAction(k *render.Kit, c *render.Canvas, v *borneo.View, display, initials []string, top, h float64) {
+	c.Panel(bMargin, top, bInner, h, 8, render.Lighten(render.ColAlert, 0.92), render.ColAlert)
 	x := float64(bMargin + 10)
 	y := top + 10
-	title := Style{Size: 15, Bold: true, Colour: colAlert}
+	title := render.Style{Size: 15, Bold: true, Colour: render.ColAlert}
 	if f := v.Fight; f != nil {
 		col, letter := companyStyle(f.Company)
 		tx := x + c.Text("FIGHT", x, y+11, 0, title) + 8
 		c.Chip(tx, y+1, 24, 20, col, letter, 14)
 		tx += 30
-		txt := fmt.Sprintf("%s (#%d) attacks %s (#%d)", seatName(display, f.Attacker), f.AttackerRank,
-			seatName(display, f.Defender), f.DefenderRank)
-		c.Text(c.Fit(txt, bW-bMargin-10-tx, Style{Size: 15, Bold: true}), tx, y+11, 0, Style{Size: 15, Bold: true})
+		txt := fmt.Sprintf("%s (#%d) attacks %s (#%d)", render.SeatName(display, f.Attacker), f.AttackerRank,
+			render.SeatName(display, f.Defender), f.DefenderRank)
+		c.Text(c.Fit(txt, bW-bMargin-10-tx, render.Style{Size: 15, Bold: true}), tx, y+11, 0, render.Style{Size: 15, Bold: true})
 		y += 24
 		w := float64(bInner - 20 - fightLabelW)
-		lab := Style{Size: 13, Bold: true, Colour: colMuted}
+		lab := render.Style{Size: 13, Bold: true, Colour: render.ColMuted}
 		for _, side := range []struct {
 			seat  rules.Seat
 			label string
 			cards []borneo.CardView
 		}{{f.Attacker, "attack", f.AttackCards}, {f.Defender, "defence", f.DefenceCards}} {
 			mid := y + min(bMiniH, miniCardsHeight(len(side.cards), w)-6)/2
-			c.seatDisc(x+11, mid, 11, side.seat, initials)
+			c.SeatDisc(x+11, mid, 11, side.seat, initials)
 			c.Text(side.label, x+27, mid, 0, lab)
-			y += c.miniCards(side.cards, x+fightLabelW, y, w)
+			y += miniCards(c, side.cards, x+fightLabelW, y, w)
 		}
-		st := Style{Size: 16, Bold: true}
+		st := render.Style{Size: 16, Bold: true}
 		txt = fmt.Sprintf("Attack %d flags  vs  defence %d + bonus %d = %d", f.AttackFlags, f.DefenceFlags, f.Bonus, f.DefenceFlags+f.Bonus)
 		c.Text(txt, x, y+10, 0, st)
 		y += 24 + 6
@@ -559,27 +564,27 @@ func borneoAction(c *Canvas, v *borneo.View, display, initials []string, top, h 
 			kind = "MONOPOLY"
 		}
 		tx := x + c.Text("DISTRIBUTION", x, y+11, 0, title) + 8
-		tx += c.Text(fmt.Sprintf("%s · %s", d.Harbour.Name, kind), tx, y+11, 0, Style{Size: 15, Bold: true}) + 8
+		tx += c.Text(fmt.Sprintf("%s · %s", d.Harbour.Name, kind), tx, y+11, 0, render.Style{Size: 15, Bold: true}) + 8
 		for k, co := range d.Companies {
 			col, letter := companyStyle(co)
 			if k > 0 {
-				tx += c.Text("›", tx, y+11, 0, Style{Size: 15, Bold: true, Colour: colMuted}) + 4
+				tx += c.Text("›", tx, y+11, 0, render.Style{Size: 15, Bold: true, Colour: render.ColMuted}) + 4
 			}
 			c.Chip(tx, y+2, 22, 18, col, letter, 12)
 			tx += 26
 		}
 		y += 24
-		c.seatDisc(x+10, y+10, 9, d.Picker, initials)
-		c.Text(fmt.Sprintf("%s picks next", seatName(display, d.Picker)), x+24, y+10, 0, Style{Size: 14, Bold: true})
+		c.SeatDisc(x+10, y+10, 9, d.Picker, initials)
+		c.Text(fmt.Sprintf("%s picks next", render.SeatName(display, d.Picker)), x+24, y+10, 0, render.Style{Size: 14, Bold: true})
 		y += 22
-		y += c.miniCards(d.Pool, x, y, bInner-20) + 4
+		y += miniCards(c, d.Pool, x, y, bInner-20) + 4
 	}
 	if p := v.Payment; p != nil {
 		tx := x + c.Text("MISSION", x, y+11, 0, title) + 8
-		c.seatDisc(tx+10, y+11, 9, p.Seat, initials)
-		c.Text(seatName(display, p.Seat)+" pays", tx+24, y+11, 0, Style{Size: 15, Bold: true})
+		c.SeatDisc(tx+10, y+11, 9, p.Seat, initials)
+		c.Text(render.SeatName(display, p.Seat)+" pays", tx+24, y+11, 0, render.Style{Size: 15, Bold: true})
 		y += 24
-		c.Paragraph(paymentText(p, display), x, y, bInner-20, 18, 4, Style{Size: 14})
+		c.Paragraph(paymentText(k, p, display), x, y, bInner-20, 18, 4, render.Style{Size: 14})
 	}
 }
 
@@ -632,35 +637,35 @@ func missionShort(m borneo.MissionView) string {
 
 // borneoMissions draws the missions still on the board, grouped by kind: VP, requirement and
 // how many are left.
-func borneoMissions(c *Canvas, ms []borneo.MissionView, top float64) {
-	c.sectionTitle("MISSIONS LEFT", bMargin+4, top+bTitleH/2)
-	c.Text("pay spices from your warehouse · wild counts as any", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+func borneoMissions(c *render.Canvas, ms []borneo.MissionView, top float64) {
+	c.SectionTitle("MISSIONS LEFT", bMargin+4, top+bTitleH/2)
+	c.Text("pay spices from your warehouse · wild counts as any", bW-bMargin-4, top+bTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	gs := missionGroups(ms)
 	y := top + bTitleH
 	if len(gs) == 0 {
-		c.Panel(bMargin, y, bInner, bMissionH, 8, colPanelAlt, colBorder)
-		c.Text("No missions left", bW/2, y+bMissionH/2, 0.5, Style{Size: 15, Colour: colMuted})
+		c.Panel(bMargin, y, bInner, bMissionH, 8, render.ColPanelAlt, render.ColBorder)
+		c.Text("No missions left", bW/2, y+bMissionH/2, 0.5, render.Style{Size: 15, Colour: render.ColMuted})
 		return
 	}
 	for i, g := range gs {
 		x := float64(bMargin + (i%5)*(bMissionW+6))
 		ty := y + float64(i/5)*(bMissionH+6)
-		c.Panel(x, ty, bMissionW, bMissionH, 8, colPanel, colBorder)
-		vw := c.Text(strconv.Itoa(g.m.VP), x+8, ty+18, 0, Style{Size: 22, Bold: true})
-		c.Text("VP", x+10+vw, ty+21, 0, Style{Size: 11, Bold: true, Colour: colMuted})
-		c.Badge("×"+strconv.Itoa(g.count), x+bMissionW-6-c.Measure("×"+strconv.Itoa(g.count), Style{Size: 12, Bold: true})-10, ty+16, colBand, Style{Size: 12, Bold: true})
-		st := Style{Size: 13, Bold: true}
+		c.Panel(x, ty, bMissionW, bMissionH, 8, render.ColPanel, render.ColBorder)
+		vw := c.Text(strconv.Itoa(g.m.VP), x+8, ty+18, 0, render.Style{Size: 22, Bold: true})
+		c.Text("VP", x+10+vw, ty+21, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
+		c.Badge("×"+strconv.Itoa(g.count), x+bMissionW-6-c.Measure("×"+strconv.Itoa(g.count), render.Style{Size: 12, Bold: true})-10, ty+16, render.ColBand, render.Style{Size: 12, Bold: true})
+		st := render.Style{Size: 13, Bold: true}
 		c.Text(c.Fit(missionShort(g.m), bMissionW-12, st), x+8, ty+41, 0, st)
 	}
 }
 
 // borneoSeats draws one row per seat: disc, name, whose turn, spice units by type, hand size,
 // harbour cards, completed missions, the pirate ship and the score so far.
-func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []string, top float64) {
-	c.sectionTitle("PLAYERS", bMargin+4, top+bTitleH/2)
-	c.Text("spice units in warehouse (×2 counted) · score", bW-bMargin-4, top+bTitleH/2, 1, Style{Size: 11, Colour: colMuted})
-	row := r.layer("borneo/seat-row", bInner, bSeatH, colPaper, func(c *Canvas) {
-		c.Panel(0.5, 0.5, bInner-1, bSeatH-1, 8, colPanel, colBorder)
+func borneoSeats(k *render.Kit, c *render.Canvas, v *borneo.View, display, initials []string, top float64) {
+	c.SectionTitle("PLAYERS", bMargin+4, top+bTitleH/2)
+	c.Text("spice units in warehouse (×2 counted) · score", bW-bMargin-4, top+bTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
+	row := k.Layer("borneo/seat-row", bInner, bSeatH, render.ColPaper, func(c *render.Canvas) {
+		c.Panel(0.5, 0.5, bInner-1, bSeatH-1, 8, render.ColPanel, render.ColBorder)
 	})
 	active := map[rules.Seat]bool{}
 	for _, s := range v.Active {
@@ -670,26 +675,26 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 		x := float64(bMargin)
 		y := top + bTitleH + float64(i)*(bSeatH+4)
 		if active[sv.Seat] && v.Outcome == nil {
-			c.Panel(x+0.5, y+0.5, bInner-1, bSeatH-1, 8, colHighlight, colAlert)
+			c.Panel(x+0.5, y+0.5, bInner-1, bSeatH-1, 8, render.ColHighlight, render.ColAlert)
 		} else {
 			c.Blit(row, int(x), int(y))
 		}
 		l1, l2 := y+19, y+41
 		if sv.Seat == v.Turn && v.Outcome == nil {
-			c.Triangle(x+12, l1, 14, colAlert)
+			c.Triangle(x+12, l1, 14, render.ColAlert)
 		}
-		c.seatDisc(x+28, l1, 13, sv.Seat, initials)
-		nameSt := Style{Size: 16, Bold: true}
-		c.Text(c.Fit(seatName(display, sv.Seat), 140, nameSt), x+48, l1, 0, nameSt)
+		c.SeatDisc(x+28, l1, 13, sv.Seat, initials)
+		nameSt := render.Style{Size: 16, Bold: true}
+		c.Text(c.Fit(render.SeatName(display, sv.Seat), 140, nameSt), x+48, l1, 0, nameSt)
 
 		// Spice units: five pills with counts.
 		sx := x + 198
 		for k, n := range sv.Units {
 			col := borneoSpices[k].colour
-			st := Style{Size: 16, Bold: true}
+			st := render.Style{Size: 16, Bold: true}
 			if n == 0 {
-				col = lighten(col, 0.7)
-				st = Style{Size: 16, Colour: colMuted}
+				col = render.Lighten(col, 0.7)
+				st = render.Style{Size: 16, Colour: render.ColMuted}
 			}
 			c.Pill(sx, l1-10, 26, 20, col, borneoSpices[k].label, 12)
 			c.Text(strconv.Itoa(n), sx+29, l1, 0, st)
@@ -697,28 +702,28 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 		}
 
 		// Score, large at the right.
-		c.Text(strconv.Itoa(sv.Score), x+bInner-30, y+bSeatH/2-4, 1, Style{Size: 26, Bold: true})
-		c.Text("VP", x+bInner-27, y+bSeatH/2-2, 0, Style{Size: 11, Bold: true, Colour: colMuted})
+		c.Text(strconv.Itoa(sv.Score), x+bInner-30, y+bSeatH/2-4, 1, render.Style{Size: 26, Bold: true})
+		c.Text("VP", x+bInner-27, y+bSeatH/2-2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
 
 		// Second line: badge, hand size, harbour cards, missions, pirate ship.
 		lx := x + 48
-		small := Style{Size: 13, Colour: colInk}
+		small := render.Style{Size: 13, Colour: render.ColInk}
 		if v.Outcome == nil {
 			switch {
 			case sv.Seat == v.Turn && active[sv.Seat]:
-				lx += c.Badge("TURN", lx, l2, colAlert, Style{Size: 11, Bold: true}) + 6
+				lx += c.Badge("TURN", lx, l2, render.ColAlert, render.Style{Size: 11, Bold: true}) + 6
 			case active[sv.Seat]:
-				lx += c.Badge("TO ACT", lx, l2, colAlert, Style{Size: 11, Bold: true}) + 6
+				lx += c.Badge("TO ACT", lx, l2, render.ColAlert, render.Style{Size: 11, Bold: true}) + 6
 			case sv.Seat == v.Turn:
-				lx += c.Badge("TURN", lx, l2, colMuted, Style{Size: 11, Bold: true}) + 6
+				lx += c.Badge("TURN", lx, l2, render.ColMuted, render.Style{Size: 11, Bold: true}) + 6
 			}
 		}
-		c.Panel(lx, l2-8, 12, 16, 2, colCard, colCardEdge)
+		c.Panel(lx, l2-8, 12, 16, 2, render.ColCard, render.ColCardEdge)
 		lx += 15
 		lx += c.Text(fmt.Sprintf("%d in hand", sv.HandCount), lx, l2, 0, small) + 10
-		lx += c.Text(plural(len(sv.Warehouse), "shipment", "shipments"), lx, l2, 0, small) + 10
+		lx += c.Text(render.Plural(len(sv.Warehouse), "shipment", "shipments"), lx, l2, 0, small) + 10
 		if len(sv.Harbours) > 0 {
-			c.Chip(lx, l2-8, 16, 16, lighten(colBand, 0.25), "H", 10)
+			c.Chip(lx, l2-8, 16, 16, render.Lighten(render.ColBand, 0.25), "H", 10)
 			lx += 19
 			var hs []string
 			for _, h := range sv.Harbours {
@@ -728,10 +733,10 @@ func (r *Renderer) borneoSeats(c *Canvas, v *borneo.View, display, initials []st
 			lx += c.Text(strings.Join(hs, " "), lx, l2, 0, small) + 10
 		}
 		if len(sv.Missions) > 0 {
-			lx += c.Badge(missionBadge(sv.Missions), lx, l2, colGood, Style{Size: 11, Bold: true}) + 6
+			lx += c.Badge(missionBadge(sv.Missions), lx, l2, render.ColGood, render.Style{Size: 11, Bold: true}) + 6
 		}
 		if sv.Pirate {
-			c.Badge("PIRATE −2", lx, l2, colInk, Style{Size: 11, Bold: true})
+			c.Badge("PIRATE −2", lx, l2, render.ColInk, render.Style{Size: 11, Bold: true})
 		}
 	}
 }
@@ -746,83 +751,83 @@ func missionBadge(ms []borneo.MissionView) string {
 }
 
 // borneoOutcomeHeight is the height of the final-scores panel.
-func borneoOutcomeHeight(m *Canvas, v *borneo.View, display []string) float64 {
+func borneoOutcomeHeight(k *render.Kit, m *render.Canvas, v *borneo.View, display []string) float64 {
 	o := v.Outcome
 	h := 10.0 + 26
 	for i := range o.Scores {
 		h += 28
 		if i < len(o.Details) && o.Details[i] != "" {
-			h += m.ParagraphHeight(expand(o.Details[i], display), bInner-60, 16, 2, Style{Size: 12})
+			h += m.ParagraphHeight(k.Expand(o.Details[i]), bInner-60, 16, 2, render.Style{Size: 12})
 		}
 	}
 	if o.TieBreak != "" {
-		h += m.ParagraphHeight("Tie-break: "+expand(o.TieBreak, display), bInner-20, 18, 2, Style{Size: 13}) + 4
+		h += m.ParagraphHeight("Tie-break: "+k.Expand(o.TieBreak), bInner-20, 18, 2, render.Style{Size: 13}) + 4
 	}
 	return h + 8
 }
 
 // borneoOutcome draws the final scores, highest first, winners starred (rulebook "End of the
 // Game": ties go to the player with the most missions).
-func borneoOutcome(c *Canvas, v *borneo.View, display, initials []string, top, h float64) {
+func borneoOutcome(k *render.Kit, c *render.Canvas, v *borneo.View, display, initials []string, top, h float64) {
 	o := v.Outcome
-	won, names := winners(o, display)
-	x, y := outcomePanel(c, bMargin, top, bInner, h, finalScoresTitle(names, "shared victory"))
-	for _, i := range scoreOrder(o.Scores, nil) {
+	won, names := render.Winners(o, display)
+	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, render.FinalScoresTitle(names, "shared victory"))
+	for _, i := range render.ScoreOrder(o.Scores, nil) {
 		s := rules.Seat(i)
 		cy := y + 14
-		c.outcomeSeat(x, cy, s, won[s], display, initials, 300)
-		c.Text(strconv.Itoa(o.Scores[i])+" VP", bW-bMargin-12, cy, 1, Style{Size: 18, Bold: true})
+		c.OutcomeSeat(x, cy, s, won[s], display, initials, 300)
+		c.Text(strconv.Itoa(o.Scores[i])+" VP", bW-bMargin-12, cy, 1, render.Style{Size: 18, Bold: true})
 		y += 28
 		if i < len(o.Details) && o.Details[i] != "" {
-			y += c.Paragraph(expand(o.Details[i], display), x+54, y-4, bInner-60-10, 16, 2, Style{Size: 12, Colour: colMuted})
+			y += c.Paragraph(k.Expand(o.Details[i]), x+54, y-4, bInner-60-10, 16, 2, render.Style{Size: 12, Colour: render.ColMuted})
 		}
 	}
 	if o.TieBreak != "" {
-		c.Paragraph("Tie-break: "+expand(o.TieBreak, display), x, y+2, bInner-20, 18, 2, Style{Size: 13})
+		c.Paragraph("Tie-break: "+k.Expand(o.TieBreak), x, y+2, bInner-20, 18, 2, render.Style{Size: 13})
 	}
 }
 
 // paintBorneoLegend draws the static legend: companies, spices, and how merchants and cards
 // are shown.
-func paintBorneoLegend(c *Canvas) {
-	c.Panel(0.5, 0.5, bInner-1, bLegendH-1, 8, colPanelAlt, colBorder)
-	st := Style{Size: 13}
-	var items []LegendItem
-	items = append(items, LegendItem{Label: "Companies:"})
+func paintBorneoLegend(c *render.Canvas) {
+	c.Panel(0.5, 0.5, bInner-1, bLegendH-1, 8, render.ColPanelAlt, render.ColBorder)
+	st := render.Style{Size: 13}
+	var items []render.LegendItem
+	items = append(items, render.LegendItem{Label: "Companies:"})
 	for _, co := range borneoCompanies {
 		co := co
-		items = append(items, LegendItem{SwatchW: 20, Label: co.name, Swatch: func(c *Canvas, x, cy float64) {
+		items = append(items, render.LegendItem{SwatchW: 20, Label: co.name, Swatch: func(c *render.Canvas, x, cy float64) {
 			c.Chip(x, cy-9, 20, 18, co.colour, co.letter, 12)
 		}})
 	}
 	h := c.Legend(items, 10, 6, bInner-20, 24, st)
 	items = items[:0]
-	items = append(items, LegendItem{Label: "Spices:"})
+	items = append(items, render.LegendItem{Label: "Spices:"})
 	for _, sp := range borneoSpices {
 		sp := sp
-		items = append(items, LegendItem{SwatchW: 24, Label: sp.name, Swatch: func(c *Canvas, x, cy float64) {
+		items = append(items, render.LegendItem{SwatchW: 24, Label: sp.name, Swatch: func(c *render.Canvas, x, cy float64) {
 			c.Pill(x, cy-9, 24, 18, sp.colour, sp.label, 11)
 		}})
 	}
 	h += c.Legend(items, 10, 6+h, bInner-20, 24, st)
-	c.Legend([]LegendItem{
-		{SwatchW: 34, Label: "double spice", Swatch: func(c *Canvas, x, cy float64) {
+	c.Legend([]render.LegendItem{
+		{SwatchW: 34, Label: "double spice", Swatch: func(c *render.Canvas, x, cy float64) {
 			c.Pill(x, cy-9, 34, 18, borneoSpices[0].colour, "Pe×2", 11)
 		}},
-		{SwatchW: 20, Label: "merchant: owner's colour + initial, rank 1 at top", Swatch: func(c *Canvas, x, cy float64) {
-			c.Disc(x+10, cy, 9, playerColour(0), "A", 11)
+		{SwatchW: 20, Label: "merchant: owner's colour + initial, rank 1 at top", Swatch: func(c *render.Canvas, x, cy float64) {
+			c.Disc(x+10, cy, 9, render.PlayerColour(0), "A", 11)
 		}},
 	}, 10, 6+h, bInner-20, 24, st)
 }
 
 // borneoHand draws a seat's hand as cards plus a strip summarising its warehouse (see
 // Renderer.Hand).
-func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, error) {
+func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 	if v.Viewer == rules.Observer || v.Viewer < 0 {
 		return nil, errors.New("render borneo hand: the observer view has no hand")
 	}
 	n := max(len(v.Seats), v.Players, int(v.Viewer)+1)
-	display, initials := seatLabels(names, n)
+	display, initials := k.SeatLabels(n)
 	var me *borneo.SeatView
 	for i := range v.Seats {
 		if v.Seats[i].Seat == v.Viewer {
@@ -830,8 +835,8 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 		}
 	}
 
-	m := r.canvas(1, 1)
-	status := expand(v.Status, display)
+	m := k.Canvas(1, 1)
+	status := k.Expand(v.Status)
 	yourMove := false
 	for _, s := range v.Active {
 		if s == v.Viewer {
@@ -842,24 +847,24 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 		status = "The game is over."
 		yourMove = false
 	}
-	statusH := handStatusHeight(m, hW-2*hMargin, status, 3, yourMove)
+	statusH := render.HandStatusHeight(m, hW-2*hMargin, status, 3, yourMove)
 	rows := max(1, (len(v.Hand)+hPerRow-1)/hPerRow)
 	cardsH := float64(rows)*(hCardH+hCardGp) + 24
 	const stripH = 112
-	height := int(handHeaderH + 8 + statusH + 8 + cardsH + stripH + hMargin)
+	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + stripH + hMargin)
 
-	c := r.canvas(hW, height)
-	c.Fill(colPaper)
-	r.handHeader(c, hW, v.Viewer, display, initials, 220)
+	c := k.Canvas(hW, height)
+	c.Fill(render.ColPaper)
+	k.HandHeader(c, hW, v.Viewer, display, initials, 220)
 
-	y := float64(handHeaderH + 8)
-	handStatusPanel(c, hMargin, y, hW-2*hMargin, statusH, status, 3, yourMove)
+	y := float64(render.HandHeaderH + 8)
+	render.HandStatusPanel(c, hMargin, y, hW-2*hMargin, statusH, status, 3, yourMove)
 	y += statusH + 8
 
-	c.sectionTitle(fmt.Sprintf("%d CARDS · hand limit 6 after drawing", len(v.Hand)), hMargin+2, y+10)
+	c.SectionTitle(fmt.Sprintf("%d CARDS · hand limit 6 after drawing", len(v.Hand)), hMargin+2, y+10)
 	y += 24
 	if len(v.Hand) == 0 {
-		emptyHand(c, hMargin, y, hW-2*hMargin, hCardH)
+		render.EmptyHand(c, hMargin, y, hW-2*hMargin, hCardH)
 	}
 	for i, card := range v.Hand {
 		x := float64(hMargin + (i%hPerRow)*(hCardW+hCardGp))
@@ -868,22 +873,22 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 	y += float64(rows) * (hCardH + hCardGp)
 
 	// Warehouse strip.
-	c.Panel(hMargin, y, hW-2*hMargin, stripH-6, 8, colPanel, colBorder)
+	c.Panel(hMargin, y, hW-2*hMargin, stripH-6, 8, render.ColPanel, render.ColBorder)
 	x := float64(hMargin + 10)
-	c.sectionTitle("YOUR WAREHOUSE", x, y+14)
+	c.SectionTitle("YOUR WAREHOUSE", x, y+14)
 	if me == nil {
-		c.Text("(no warehouse in this view)", x, y+42, 0, Style{Size: 14, Colour: colMuted})
+		c.Text("(no warehouse in this view)", x, y+42, 0, render.Style{Size: 14, Colour: render.ColMuted})
 		return c.Image(), nil
 	}
-	c.Text(strconv.Itoa(me.Score), hW-hMargin-34, y+28, 1, Style{Size: 28, Bold: true})
-	c.Text("VP", hW-hMargin-30, y+31, 0, Style{Size: 12, Bold: true, Colour: colMuted})
+	c.Text(strconv.Itoa(me.Score), hW-hMargin-34, y+28, 1, render.Style{Size: 28, Bold: true})
+	c.Text("VP", hW-hMargin-30, y+31, 0, render.Style{Size: 12, Bold: true, Colour: render.ColMuted})
 	sx := x
 	for k, n := range me.Units {
 		col := borneoSpices[k].colour
-		st := Style{Size: 18, Bold: true}
+		st := render.Style{Size: 18, Bold: true}
 		if n == 0 {
-			col = lighten(col, 0.7)
-			st = Style{Size: 18, Colour: colMuted}
+			col = render.Lighten(col, 0.7)
+			st = render.Style{Size: 18, Colour: render.ColMuted}
 		}
 		c.Pill(sx, y+30, 30, 22, col, borneoSpices[k].label, 13)
 		c.Text(strconv.Itoa(n), sx+34, y+41, 0, st)
@@ -891,8 +896,8 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 	}
 	ly := y + 72
 	lx := x
-	small := Style{Size: 14}
-	lx += c.Text(plural(len(me.Warehouse), "shipment card", "shipment cards"), lx, ly, 0, small) + 12
+	small := render.Style{Size: 14}
+	lx += c.Text(render.Plural(len(me.Warehouse), "shipment card", "shipment cards"), lx, ly, 0, small) + 12
 	if len(me.Harbours) > 0 {
 		var hs []string
 		for _, h := range me.Harbours {
@@ -904,30 +909,30 @@ func (r *Renderer) borneoHand(v *borneo.View, names []string) (image.Image, erro
 		lx += c.Text("no harbours", lx, ly, 0, small) + 12
 	}
 	if len(me.Missions) > 0 {
-		lx += c.Badge(missionBadge(me.Missions), lx, ly, colGood, Style{Size: 12, Bold: true}) + 6
+		lx += c.Badge(missionBadge(me.Missions), lx, ly, render.ColGood, render.Style{Size: 12, Bold: true}) + 6
 	}
 	if me.Pirate {
-		c.Badge("PIRATE −2", lx+4, ly, colInk, Style{Size: 12, Bold: true})
+		c.Badge("PIRATE −2", lx+4, ly, render.ColInk, render.Style{Size: 12, Bold: true})
 	}
 	return c.Image(), nil
 }
 
 // handCard draws one shipment card at full hand size: flags (top row of three, bottom row of
 // one), the spice with its ×2 marker, and the card id small.
-func handCard(c *Canvas, x, y float64, card borneo.CardView) {
+func handCard(c *render.Canvas, x, y float64, card borneo.CardView) {
 	c.CardShape(x, y, hCardW, hCardH)
 	for j, f := range card.Top {
-		c.flag(x+5+float64(j)*23, y+6, 20, 22, f)
+		flagChip(c, x+5+float64(j)*23, y+6, 20, 22, f)
 	}
-	c.flag(x+5+23, y+32, 20, 22, card.Bottom)
-	c.Rect(x+6, y+60, hCardW-12, 1, colCardEdge)
+	flagChip(c, x+5+23, y+32, 20, 22, card.Bottom)
+	c.Rect(x+6, y+60, hCardW-12, 1, render.ColCardEdge)
 	col, label := spiceStyle(card.Spice)
 	if card.Double {
 		c.Pill(x+6, y+66, 38, 26, col, label, 15)
-		c.Disc(x+hCardW-16, y+79, 12, colGold, "×2", 11)
+		c.Disc(x+hCardW-16, y+79, 12, render.ColGold, "×2", 11)
 	} else {
 		c.Pill(x+(hCardW-44)/2, y+66, 44, 26, col, label, 15)
 	}
-	c.Text(card.Spice, x+hCardW/2, y+102, 0.5, Style{Size: 11, Colour: colMuted})
-	c.Text(card.ID, x+hCardW-6, y+hCardH-9, 1, Style{Size: 10, Bold: true, Colour: colMuted})
+	c.Text(card.Spice, x+hCardW/2, y+102, 0.5, render.Style{Size: 11, Colour: render.ColMuted})
+	c.Text(card.ID, x+hCardW-6, y+hCardH-9, 1, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
 }

@@ -1,12 +1,13 @@
-package render
+package drawborneo
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
 	"testing"
 
+	"spicebot/render"
+	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/borneo"
 )
@@ -22,15 +23,6 @@ func asView(t testing.TB, v any) *borneo.View {
 	}
 	t.Fatalf("View returned %T, want borneo.View", v)
 	return nil
-}
-
-func pix(t testing.TB, img image.Image) []byte {
-	t.Helper()
-	rgba, ok := img.(*image.RGBA)
-	if !ok {
-		t.Fatalf("image is %T, want *image.RGBA", img)
-	}
-	return rgba.Pix
 }
 
 // Real games: play random games at every player count and render the board (from the
@@ -87,14 +79,14 @@ func TestBorneoRealGames(t *testing.T) {
 				if err != nil {
 					t.Fatalf("step %d: board: %v", step, err)
 				}
-				want := pix(t, board)
+				want := rendertest.Pix(t, board)
 				for s := 0; s < tc.players; s++ {
 					sv := asView(t, st.View(rules.Seat(s)))
 					img, err := r.Board(sv, names)
 					if err != nil {
 						t.Fatalf("step %d: board from seat %d: %v", step, s, err)
 					}
-					if !bytes.Equal(pix(t, img), want) {
+					if !bytes.Equal(rendertest.Pix(t, img), want) {
 						t.Fatalf("step %d (%s): board from seat %d's view differs from the observer's", step, kind, s)
 					}
 				}
@@ -105,23 +97,23 @@ func TestBorneoRealGames(t *testing.T) {
 				}
 				if !seen[kind] {
 					seen[kind] = true
-					data, err := EncodePNG(board)
+					data, err := render.EncodePNG(board)
 					if err != nil {
 						t.Fatal(err)
 					}
-					decode(t, data, bW)
-					save(t, fmt.Sprintf("game%d-%dp-%s", tc.seed, tc.players, kind), data)
+					rendertest.Decode(t, data, bW)
+					rendertest.Save(t, fmt.Sprintf("game%d-%dp-%s", tc.seed, tc.players, kind), data)
 					if len(obs.Active) > 0 {
 						hand, err := r.Hand(st.View(obs.Active[0]), names)
 						if err != nil {
 							t.Fatal(err)
 						}
-						data, err := EncodePNG(hand)
+						data, err := render.EncodePNG(hand)
 						if err != nil {
 							t.Fatal(err)
 						}
-						decode(t, data, hW)
-						save(t, fmt.Sprintf("game%d-%dp-%s-hand", tc.seed, tc.players, kind), data)
+						rendertest.Decode(t, data, hW)
+						rendertest.Save(t, fmt.Sprintf("game%d-%dp-%s-hand", tc.seed, tc.players, kind), data)
 					}
 				}
 			}
@@ -199,8 +191,8 @@ func TestBorneoBoardSameForHiddenSwap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, _ := EncodePNG(a)
-	pb, _ := EncodePNG(b)
+	pa, _ := render.EncodePNG(a)
+	pb, _ := render.EncodePNG(b)
 	if !bytes.Equal(pa, pb) {
 		t.Error("observer boards differ for states that differ only in hidden cards")
 	}
@@ -213,7 +205,7 @@ func TestBorneoBoardSameForHiddenSwap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Equal(pix(t, ha), pix(t, hb)) {
+	if bytes.Equal(rendertest.Pix(t, ha), rendertest.Pix(t, hb)) {
 		t.Error("seat 1's hand image did not change when a card of its hand was swapped")
 	}
 }

@@ -1,36 +1,19 @@
-package render
+package drawborneo
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"spicebot/render"
+	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/borneo"
 )
-
-// -render.out writes every image the tests draw into a directory, to look at them.
-var outDir = flag.String("render.out", "", "directory to write rendered test images to")
-
-func save(t testing.TB, name string, data []byte) {
-	t.Helper()
-	if *outDir == "" {
-		return
-	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(*outDir, name+".png"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func card(id, top, bottom, spice string, double bool) borneo.CardView {
 	return borneo.CardView{ID: id, Top: [3]string{top[0:1], top[1:2], top[2:3]}, Bottom: bottom, Spice: spice, Double: double}
@@ -197,29 +180,13 @@ func over(v borneo.View) borneo.View {
 
 var names5 = []string{"Alice", "Bob", "Chandra", "Dmitri", "Eleanor Rigby-Smythe"}
 
-func newRenderer(t testing.TB) *Renderer {
+func newRenderer(t testing.TB) *render.Renderer {
 	t.Helper()
-	r, err := New()
+	r, err := render.New([]render.Game{{Rules: borneo.Game, Draw: Drawer}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// decode checks that data is a PNG of width w and returns its height.
-func decode(t *testing.T, data []byte, w int) int {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("decode png: %v", err)
-	}
-	if got := img.Bounds().Dx(); got != w {
-		t.Fatalf("width %d, want %d", got, w)
-	}
-	if len(data) > 300<<10 {
-		t.Errorf("png is %d bytes, want < 300 KiB", len(data))
-	}
-	return img.Bounds().Dy()
 }
 
 func TestBorneoBoardShapes(t *testing.T) {
@@ -241,12 +208,12 @@ func TestBorneoBoardShapes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
-		heights[name] = decode(t, data, bW)
-		save(t, "board-"+name, data)
+		heights[name] = rendertest.Decode(t, data, bW)
+		rendertest.Save(t, "board-"+name, data)
 	}
 	// More seats and extra panels make the board taller.
 	if !(heights["mid3"] < heights["mid4"] && heights["mid4"] < heights["mid5"]) {
@@ -295,12 +262,12 @@ func TestBorneoHandShapes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
-		heights[name] = decode(t, data, hW)
-		save(t, "hand-"+name, data)
+		heights[name] = rendertest.Decode(t, data, hW)
+		rendertest.Save(t, "hand-"+name, data)
 	}
 	if heights["eight"] <= heights["hand"] {
 		t.Errorf("8-card hand %d px is not taller than a 5-card hand %d px", heights["eight"], heights["hand"])
@@ -324,8 +291,8 @@ func TestUnknownAndBadViews(t *testing.T) {
 	if _, err := r.Board(borneo.View{}, nil); err == nil {
 		t.Error("Board of a view without seats returned no error")
 	}
-	if _, err := EncodePNG(nil); err == nil {
-		t.Error("EncodePNG(nil) returned no error")
+	if _, err := render.EncodePNG(nil); err == nil {
+		t.Error("render.EncodePNG(nil) returned no error")
 	}
 }
 
@@ -343,7 +310,7 @@ func TestBorneoBoardShowsNoHiddenInformation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,7 +326,7 @@ func TestBorneoBoardShowsNoHiddenInformation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := EncodePNG(img)
+	data, _ := render.EncodePNG(img)
 	if bytes.Equal(imgs[0], data) {
 		t.Error("board image did not change with a public hand size")
 	}
@@ -390,11 +357,7 @@ func TestConcurrentRendering(t *testing.T) {
 	views := []borneo.View{midGame(3), fight(midGame(4)), distribution(midGame(5)), over(midGame(4))}
 	want := make([][]byte, len(views))
 	for i, v := range views {
-		img, err := New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		im, err := img.Board(v, names5)
+		im, err := newRenderer(t).Board(v, names5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -431,63 +394,6 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 }
 
-func TestSeatLabels(t *testing.T) {
-	tests := []struct {
-		names     []string
-		n         int
-		display   []string
-		initials  []string
-		nameOfTwo string
-	}{
-		{[]string{"alice", "Bob", "carl"}, 3, []string{"alice", "Bob", "carl"}, []string{"A", "B", "C"}, ""},
-		{[]string{"Anna", "Alice", "Bob"}, 3, []string{"Anna", "Alice", "Bob"}, []string{"An", "Al", "B"}, ""},
-		{[]string{"Sam", "Sam", ""}, 3, []string{"Sam", "Sam", "Player 3"}, []string{"1", "2", "P"}, ""},
-		{[]string{"🙂", "  "}, 3, []string{"🙂", "Player 2", "Player 3"}, []string{"1", "2", "3"}, ""},
-	}
-	for _, tc := range tests {
-		d, in := seatLabels(tc.names, tc.n)
-		if fmt.Sprint(d) != fmt.Sprint(tc.display) || fmt.Sprint(in) != fmt.Sprint(tc.initials) {
-			t.Errorf("seatLabels(%q) = %q, %q; want %q, %q", tc.names, d, in, tc.display, tc.initials)
-		}
-	}
-}
-
-func TestExpandNames(t *testing.T) {
-	got := expand("{0} attacks {1}; {7} waits", []string{"Ann", "Bo"})
-	if want := "Ann attacks Bo; Player 8 waits"; got != want {
-		t.Errorf("expand = %q, want %q", got, want)
-	}
-}
-
-func TestWrapAndFit(t *testing.T) {
-	r := newRenderer(t)
-	c := r.canvas(1, 1)
-	st := Style{Size: 14}
-	lines := c.Wrap("the quick brown fox jumps over the lazy dog", 80, st)
-	if len(lines) < 3 {
-		t.Errorf("wrap gave %d lines %q, want at least 3", len(lines), lines)
-	}
-	for _, ln := range lines {
-		if c.Measure(ln, st) > 80 {
-			t.Errorf("line %q is %.0f px, wider than 80", ln, c.Measure(ln, st))
-		}
-	}
-	if got := strings.Join(lines, " "); got != "the quick brown fox jumps over the lazy dog" {
-		t.Errorf("wrap lost words: %q", got)
-	}
-	long := c.Wrap("Supercalifragilisticexpialidocious", 60, st)
-	if len(long) < 2 {
-		t.Errorf("long word not broken: %q", long)
-	}
-	fit := c.Fit("Eleanor Rigby-Smythe", 70, st)
-	if c.Measure(fit, st) > 70 || !strings.HasSuffix(fit, "…") {
-		t.Errorf("Fit gave %q (%.0f px)", fit, c.Measure(fit, st))
-	}
-	if got := c.Fit("Bo", 70, st); got != "Bo" {
-		t.Errorf("Fit shortened a short name: %q", got)
-	}
-}
-
 // BenchmarkBorneoBoard renders and encodes a mid-game 4-player board.
 func BenchmarkBorneoBoard(b *testing.B) {
 	r := newRenderer(b)
@@ -499,7 +405,7 @@ func BenchmarkBorneoBoard(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -529,7 +435,7 @@ func BenchmarkBorneoBoardEncodeOnly(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := EncodePNG(img); err != nil {
+		if _, err := render.EncodePNG(img); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -566,7 +472,7 @@ func BenchmarkBorneoHand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := EncodePNG(img); err != nil {
+		if _, err := render.EncodePNG(img); err != nil {
 			b.Fatal(err)
 		}
 	}

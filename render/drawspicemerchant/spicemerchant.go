@@ -1,4 +1,4 @@
-package render
+package drawspicemerchant
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"spicebot/render"
 	"spicebot/rules"
 	"spicebot/rules/spicemerchant"
 )
@@ -63,6 +64,16 @@ var smSpices = [spicemerchant.NumSpices]struct {
 	{"nutmeg", "nutmeg", "Nu", color.RGBA{0xb8, 0x9b, 0x5e, 0xff}},
 	{"clove", "clove", "Cl", color.RGBA{0x7b, 0x3f, 0x98, 0xff}},
 	{"saffron", "saffron", "Sa", color.RGBA{0xc6, 0x28, 0x28, 0xff}},
+}
+
+// Drawer draws Spice Merchant boards and hands from spicemerchant.View; register it with
+// spicemerchant.Game in package spicebot/games.
+var Drawer = render.Views(spiceMerchantBoard, spiceMerchantHand)
+
+// sprite names a cached sprite of this package: its shape and size in pixels.
+type sprite struct {
+	shape string
+	w, h  float64
 }
 
 // smSpice returns the colour, two-letter label and display name of a spice key ("pepper");
@@ -126,23 +137,23 @@ const smTableH = smTitleH + smTableHeadH + spicemerchant.NumSpices*smTableRowH +
 
 // spiceMerchantBoard draws the public board of a Spice Merchant view (see Renderer.Board). It
 // uses only public fields, so every seat's view and the observer's give the same image.
-func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (image.Image, error) {
+func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, error) {
 	n := max(len(v.Seats), v.Players)
 	if n == 0 || len(v.Seats) == 0 {
 		return nil, errors.New("render spice merchant board: view has no seats")
 	}
-	display, initials := seatLabels(names, n)
+	display, initials := k.SeatLabels(n)
 
-	m := r.canvas(1, 1) // text metrics only
-	status, last := statusText(v.Status, v.LastMove, v.Outcome != nil, display)
+	m := k.Canvas(1, 1) // text metrics only
+	status, last := render.StatusText(v.Status, v.LastMove, v.Outcome != nil, display)
 	var L smLayout
 	y := float64(smHeaderH + smGap)
 	L.status = y
-	L.statusH = statusHeight(m, smInner, status, last)
+	L.statusH = render.StatusHeight(m, smInner, status, last)
 	y += L.statusH + smGap
 	if v.Outcome != nil {
 		L.outcome = y
-		L.outcomeH = smOutcomeHeight(m, v, display)
+		L.outcomeH = smOutcomeHeight(k, m, v, display)
 		y += L.outcomeH + smGap
 	}
 	L.markets = y
@@ -155,75 +166,75 @@ func (r *Renderer) spiceMerchantBoard(v *spicemerchant.View, names []string) (im
 	y += smLegendH + smMargin
 	L.height = int(y)
 
-	c := r.canvas(smW, L.height)
-	c.Fill(colPaper)
-	r.smHeader(c, v)
-	statusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
+	c := k.Canvas(smW, L.height)
+	c.Fill(render.ColPaper)
+	smHeader(k, c, v)
+	render.StatusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
-		smOutcome(c, v, display, initials, L.outcome, L.outcomeH)
+		smOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
-	r.smMarkets(c, v, L.markets)
-	r.smSeats(c, v, display, initials, L.seats)
-	r.smTable(c, v, L.table)
-	c.Blit(r.layer("spicemerchant/legend", smInner, smLegendH, colPaper, paintSMLegend), smMargin, int(L.legend))
+	smMarkets(k, c, v, L.markets)
+	smSeats(k, c, v, display, initials, L.seats)
+	smTable(k, c, v, L.table)
+	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, paintSMLegend), smMargin, int(L.legend))
 	return c.Image(), nil
 }
 
 // smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
 // player registers this round, and the deck count (and the unsold goods once the game is over).
-func (r *Renderer) smHeader(c *Canvas, v *spicemerchant.View) {
-	r.titleBand(c, "spicemerchant/header", smW, smHeaderH, "SPICE MERCHANT", 21)
-	soft := lighten(colBand, 0.6)
+func smHeader(k *render.Kit, c *render.Canvas, v *spicemerchant.View) {
+	k.TitleBand(c, "spicemerchant/header", smW, smHeaderH, "SPICE MERCHANT", 21)
+	soft := render.Lighten(render.ColBand, 0.6)
 	x := 222.0
-	x += c.Text("Round", x, smHeaderH/2-7, 0, Style{Size: 12, Colour: soft}) + 5
-	x += c.Text(fmt.Sprintf("%d/%d", v.Round, spicemerchant.Rounds), x, smHeaderH/2-7, 0, Style{Size: 17, Bold: true, Colour: colBandText}) + 8
+	x += c.Text("Round", x, smHeaderH/2-7, 0, render.Style{Size: 12, Colour: soft}) + 5
+	x += c.Text(fmt.Sprintf("%d/%d", v.Round, spicemerchant.Rounds), x, smHeaderH/2-7, 0, render.Style{Size: 17, Bold: true, Colour: render.ColBandText}) + 8
 	for k := 1; k <= spicemerchant.Rounds; k++ {
-		fill := lighten(colBand, 0.3)
+		fill := render.Lighten(render.ColBand, 0.3)
 		if k <= v.Round {
-			fill = colGold
+			fill = render.ColGold
 		}
 		c.DrawCircle(x+5+float64(k-1)*13, smHeaderH/2-7, 4.5)
 		c.SetColor(fill)
 		c.Context.Fill()
 	}
-	sub := fmt.Sprintf("%s each this round", plural(v.SecretGoods, "secret good", "secret goods"))
+	sub := fmt.Sprintf("%s each this round", render.Plural(v.SecretGoods, "secret good", "secret goods"))
 	if v.Outcome != nil {
 		sub = "game over"
 	}
-	c.Text(sub, 222, smHeaderH-11, 0, Style{Size: 11, Colour: soft})
+	c.Text(sub, 222, smHeaderH-11, 0, render.Style{Size: 11, Colour: soft})
 
 	rx := float64(smW - 12)
 	if v.Outcome != nil {
-		rx -= c.Text(strconv.Itoa(v.DiscardCount), rx, smHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
-		rx -= c.Text("unsold", rx, smHeaderH/2, 1, Style{Size: 13, Colour: soft}) + 14
+		rx -= c.Text(strconv.Itoa(v.DiscardCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
+		rx -= c.Text("unsold", rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 14
 	}
-	rx -= c.Text(strconv.Itoa(v.DeckCount), rx, smHeaderH/2-1, 1, Style{Size: 20, Bold: true, Colour: colBandText}) + 4
-	rx -= c.Text("deck", rx, smHeaderH/2, 1, Style{Size: 13, Colour: soft}) + 6
+	rx -= c.Text(strconv.Itoa(v.DeckCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
+	rx -= c.Text("deck", rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 6
 	smCardBack(c, rx-16, smHeaderH/2-11, 16, 22)
 }
 
 // smCardBack draws a face-down spice card of w×h at (x, y) (a cached sprite): the back of the
 // deck and of secret goods.
-func smCardBack(c *Canvas, x, y, w, h float64) {
-	c.sprite(spriteKey{shape: "spicemerchant/back", w: w, h: h}, x, y, w, h, func(s *Canvas, x, y float64) {
+func smCardBack(c *render.Canvas, x, y, w, h float64) {
+	c.Sprite(sprite{"back", w, h}, x, y, w, h, func(s *render.Canvas, x, y float64) {
 		s.DrawRoundedRectangle(x, y, w, h, 3)
 		s.SetColor(color.RGBA{0x8a, 0x3b, 0x2a, 0xff})
 		s.FillPreserve()
 		s.SetLineWidth(1)
-		s.SetColor(colCard)
+		s.SetColor(render.ColCard)
 		s.Stroke()
 		s.DrawRoundedRectangle(x+2.5, y+2.5, w-5, h-5, 2)
-		s.SetColor(colGold)
+		s.SetColor(render.ColGold)
 		s.SetLineWidth(1)
 		s.Stroke()
 	})
 }
 
 // smEmptySlot draws a dashed outline of w×h at (x, y): room for one more demand card.
-func smEmptySlot(c *Canvas, x, y, w, h float64) {
-	c.sprite(spriteKey{shape: "spicemerchant/slot", w: w, h: h}, x, y, w, h, func(s *Canvas, x, y float64) {
+func smEmptySlot(c *render.Canvas, x, y, w, h float64) {
+	c.Sprite(sprite{"slot", w, h}, x, y, w, h, func(s *render.Canvas, x, y float64) {
 		s.DrawRoundedRectangle(x+0.5, y+0.5, w-1, h-1, 3)
-		s.SetColor(colMuted)
+		s.SetColor(render.ColMuted)
 		s.SetLineWidth(1)
 		s.SetDash(3, 3)
 		s.Stroke()
@@ -232,7 +243,7 @@ func smEmptySlot(c *Canvas, x, y, w, h float64) {
 }
 
 // smMiniCard draws a small face-up card of a spice (colour and label) of w×h at (x, y).
-func smMiniCard(c *Canvas, x, y, w, h float64, spice string) {
+func smMiniCard(c *render.Canvas, x, y, w, h float64, spice string) {
 	col, label, _ := smSpice(spice)
 	c.Chip(x, y, w, h, col, label, 11)
 }
@@ -254,13 +265,13 @@ func smMarketTally(ms []spicemerchant.MarketView) (occupied, full int) {
 // smMarkets draws the six world markets (rulebook "Fake demand"): each market's letter, its
 // spice (colour, label and name), its demand cards as n/4 and what one good of its spice sells
 // for there now. The section title counts occupied and full markets against the round end.
-func (r *Renderer) smMarkets(c *Canvas, v *spicemerchant.View, top float64) {
+func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64) {
 	occupied, full := smMarketTally(v.Markets[:])
-	c.sectionTitle("MARKETS", smMargin+4, top+smTitleH/2)
+	c.SectionTitle("MARKETS", smMargin+4, top+smTitleH/2)
 	note := fmt.Sprintf("%d/6 occupied · %d/2 full — round ends at 6 occupied or 2 full", occupied, full)
-	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
-	cell := r.layer("spicemerchant/market", smMarketW, smMarketH, colPaper, func(c *Canvas) {
-		c.Panel(0.5, 0.5, smMarketW-1, smMarketH-1, 8, colPanel, colBorder)
+	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
+	cell := k.Layer("spicemerchant/market", smMarketW, smMarketH, render.ColPaper, func(c *render.Canvas) {
+		c.Panel(0.5, 0.5, smMarketW-1, smMarketH-1, 8, render.ColPanel, render.ColBorder)
 	})
 	for i, mk := range v.Markets {
 		x := float64(smMargin + (i%smMarketCols)*(smMarketW+smGap))
@@ -271,12 +282,12 @@ func (r *Renderer) smMarkets(c *Canvas, v *spicemerchant.View, top float64) {
 		}
 		fullHere := mk.Count >= spicemerchant.MaxDemand
 		if fullHere {
-			c.Panel(x+0.5, y+0.5, smMarketW-1, smMarketH-1, 8, lighten(colAlert, 0.9), colAlert)
+			c.Panel(x+0.5, y+0.5, smMarketW-1, smMarketH-1, 8, render.Lighten(render.ColAlert, 0.9), render.ColAlert)
 		} else {
 			c.Blit(cell, int(x), int(y))
 		}
 		l1, l2 := y+20, y+51
-		c.Disc(x+19, l1, 12, colBand, letter, 14)
+		c.Disc(x+19, l1, 12, render.ColBand, letter, 14)
 		for k := 0; k < spicemerchant.MaxDemand; k++ {
 			sx, sy := x+8+float64(k)*(smSlotW+4), l2-smSlotH/2
 			if k < mk.Count && mk.Spice != "" {
@@ -286,17 +297,17 @@ func (r *Renderer) smMarkets(c *Canvas, v *spicemerchant.View, top float64) {
 			}
 		}
 		countX := x + 8 + spicemerchant.MaxDemand*(smSlotW+4) + 2
-		cst := Style{Size: 15, Bold: true}
+		cst := render.Style{Size: 15, Bold: true}
 		if fullHere {
-			cst.Colour = colAlert
+			cst.Colour = render.ColAlert
 		}
 		c.Text(fmt.Sprintf("%d/4", mk.Count), countX, l2, 0, cst)
 		if mk.Spice == "" || mk.Count == 0 {
-			c.Text("empty", x+38, l1, 0, Style{Size: 14, Colour: colMuted})
+			c.Text("empty", x+38, l1, 0, render.Style{Size: 14, Colour: render.ColMuted})
 			continue
 		}
 		_, _, name := smSpice(mk.Spice)
-		nst := Style{Size: 14, Bold: true}
+		nst := render.Style{Size: 14, Bold: true}
 		if nameW := float64(smMarketW - 38 - 42); c.Measure(name, nst) > nameW {
 			nst.Size = 12
 			name = c.Fit(name, nameW, nst)
@@ -304,27 +315,27 @@ func (r *Renderer) smMarkets(c *Canvas, v *spicemerchant.View, top float64) {
 		c.Text(name, x+38, l1, 0, nst)
 		// The value of one good of the spice here now, large at the right.
 		vx := x + smMarketW - 10
-		c.Text(strconv.Itoa(mk.Value), vx, y+smMarketH/2-2, 1, Style{Size: 26, Bold: true})
-		c.Text("pts", vx, y+smMarketH/2+19, 1, Style{Size: 11, Bold: true, Colour: colMuted})
+		c.Text(strconv.Itoa(mk.Value), vx, y+smMarketH/2-2, 1, render.Style{Size: 26, Bold: true})
+		c.Text("pts", vx, y+smMarketH/2+19, 1, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
 	}
 }
 
 // smSeats draws one row per seat: disc, name, first player and turn markers, hand count, secret
 // goods as face-down cards (a count only), open goods, goods sold and the score, and what the
 // seat sold when the last round ended. During registration no row says who has registered.
-func (r *Renderer) smSeats(c *Canvas, v *spicemerchant.View, display, initials []string, top float64) {
-	c.sectionTitle("PLAYERS", smMargin+4, top+smTitleH/2)
+func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, initials []string, top float64) {
+	c.SectionTitle("PLAYERS", smMargin+4, top+smTitleH/2)
 	note := "hand · secret goods (face down) · open goods · sold · score"
 	switch v.Phase {
 	case spicemerchant.PhaseOver:
 		note = "hand · last round's sales · goods sold · score"
 	case spicemerchant.PhaseRegister:
-		note = "registering secret goods: " + plural(v.Waiting, "player", "players") + " still to choose"
+		note = "registering secret goods: " + render.Plural(v.Waiting, "player", "players") + " still to choose"
 	}
-	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	rowH := smSeatRowH(v)
-	row := r.layer("spicemerchant/seat-row", smInner, rowH, colPaper, func(c *Canvas) {
-		c.Panel(0.5, 0.5, smInner-1, float64(rowH)-1, 8, colPanel, colBorder)
+	row := k.Layer("spicemerchant/seat-row", smInner, rowH, render.ColPaper, func(c *render.Canvas) {
+		c.Panel(0.5, 0.5, smInner-1, float64(rowH)-1, 8, render.ColPanel, render.ColBorder)
 	})
 	over := v.Outcome != nil
 	for i := range v.Seats {
@@ -334,47 +345,47 @@ func (r *Renderer) smSeats(c *Canvas, v *spicemerchant.View, display, initials [
 		y := top + smTitleH + float64(i*(rowH+4))
 		turn := sv.Seat == v.Turn && v.Phase == spicemerchant.PhaseTurns && !over
 		if turn {
-			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, colHighlight, colAlert)
+			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, render.ColHighlight, render.ColAlert)
 		} else {
 			c.Blit(row, int(x), int(y))
 		}
 		l1, l2, l3 := y+17, y+40, y+60
 		if turn {
-			c.Triangle(x+12, l1, 14, colAlert)
+			c.Triangle(x+12, l1, 14, render.ColAlert)
 		}
-		c.seatDisc(x+28, l1, 13, sv.Seat, initials)
-		nameSt := Style{Size: 16, Bold: true}
+		c.SeatDisc(x+28, l1, 13, sv.Seat, initials)
+		nameSt := render.Style{Size: 16, Bold: true}
 		lx := x + 48
-		lx += c.Text(c.Fit(seatName(display, sv.Seat), 200, nameSt), lx, l1, 0, nameSt) + 8
+		lx += c.Text(c.Fit(render.SeatName(display, sv.Seat), 200, nameSt), lx, l1, 0, nameSt) + 8
 		if sv.First {
-			lx += c.Badge("1ST PLAYER", lx, l1, colGold, Style{Size: 10, Bold: true, Colour: colInk}) + 6
+			lx += c.Badge("1ST PLAYER", lx, l1, render.ColGold, render.Style{Size: 10, Bold: true, Colour: render.ColInk}) + 6
 		}
 		if turn {
-			c.Badge("TURN", lx, l1, colAlert, Style{Size: 10, Bold: true})
+			c.Badge("TURN", lx, l1, render.ColAlert, render.Style{Size: 10, Bold: true})
 		}
 
 		// Score, large at the right, with the goods sold (the tie-break) under it.
-		c.Text(strconv.Itoa(sv.Score), x+smInner-32, l1+4, 1, Style{Size: 26, Bold: true})
-		c.Text("pts", x+smInner-29, l1+7, 0, Style{Size: 11, Bold: true, Colour: colMuted})
-		c.Text(plural(sv.GoodsSold, "good sold", "goods sold"), x+smInner-10, l2+2, 1, Style{Size: 12, Colour: colMuted})
+		c.Text(strconv.Itoa(sv.Score), x+smInner-32, l1+4, 1, render.Style{Size: 26, Bold: true})
+		c.Text("pts", x+smInner-29, l1+7, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
+		c.Text(render.Plural(sv.GoodsSold, "good sold", "goods sold"), x+smInner-10, l2+2, 1, render.Style{Size: 12, Colour: render.ColMuted})
 
 		// Third line: the last round's sales (drawn first: the second line may stop early).
 		if txt := smLastRoundText(sv.LastRound); txt != "" {
-			st := Style{Size: 12, Colour: colMuted}
+			st := render.Style{Size: 12, Colour: render.ColMuted}
 			c.Text(c.Fit(txt, smInner-58, st), x+48, l3, 0, st)
 		}
 
 		// Second line: hand, secret goods, open goods.
-		small := Style{Size: 13}
+		small := render.Style{Size: 13}
 		lx = x + 48
-		c.Panel(lx, l2-8, 12, 16, 2, colCard, colCardEdge)
+		c.Panel(lx, l2-8, 12, 16, 2, render.ColCard, render.ColCardEdge)
 		lx += 15
 		lx += c.Text(fmt.Sprintf("%d in hand", pub.hand), lx, l2, 0, small) + 14
 		switch {
 		case over:
 			continue // goods were sold or discarded; the last round's line follows
 		case pub.registering:
-			c.Text("secret goods: hidden while players register", lx, l2, 0, Style{Size: 13, Colour: colMuted})
+			c.Text("secret goods: hidden while players register", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted})
 			continue
 		default:
 			for k := 0; k < pub.secret; k++ {
@@ -386,15 +397,15 @@ func (r *Renderer) smSeats(c *Canvas, v *spicemerchant.View, display, initials [
 			}
 			lx += c.Text(fmt.Sprintf("%d secret", pub.secret), lx, l2, 0, small) + 14
 		}
-		lx += c.Text("open:", lx, l2, 0, Style{Size: 13, Colour: colMuted}) + 4
+		lx += c.Text("open:", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted}) + 4
 		if len(sv.Open) == 0 {
-			c.Text("—", lx, l2, 0, Style{Size: 13, Colour: colMuted})
+			c.Text("—", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted})
 		}
 		for _, o := range sv.Open {
 			col, label, name := smSpice(o.Spice)
 			c.Pill(lx, l2-9, 28, 18, col, label, 11)
 			lx += 31
-			lx += c.Text(name, lx, l2, 0, Style{Size: 13, Bold: true}) + 8
+			lx += c.Text(name, lx, l2, 0, render.Style{Size: 13, Bold: true}) + 8
 		}
 
 	}
@@ -436,19 +447,19 @@ func smLastRoundText(rv *spicemerchant.RoundView) string {
 		}
 		text += "; unsold " + strings.Join(ds, ", ")
 	}
-	return text + fmt.Sprintf(" → %s", plural(rv.Points, "pt", "pts"))
+	return text + fmt.Sprintf(" → %s", render.Plural(rv.Points, "pt", "pts"))
 }
 
 // smTable draws the score table (rulebook "Example) Informations of card"; NOTES §3.3): per
 // spice its card count and the value of one good sold in a market holding 1, 2, 3 or 4 of its
 // cards. A value that a market gives now is highlighted with that market's letter. The table
 // itself is a cached layer keyed by the view's spice data; only the highlights are drawn per view.
-func (r *Renderer) smTable(c *Canvas, v *spicemerchant.View, top float64) {
-	c.sectionTitle("SCORE TABLE", smMargin+4, top+smTitleH/2)
-	c.Text("points per good by the cards in its market · a spice takes ≤ 2 markets", smW-smMargin-4, top+smTitleH/2, 1, Style{Size: 11, Colour: colMuted})
+func smTable(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64) {
+	c.SectionTitle("SCORE TABLE", smMargin+4, top+smTitleH/2)
+	c.Text("points per good by the cards in its market · a spice takes ≤ 2 markets", smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	const h = smTableH - smTitleH
 	spices := v.Spices
-	c.Blit(r.layer(struct{ name, spices string }{"spicemerchant/table", fmt.Sprint(spices)}, smInner, h, colPaper, func(c *Canvas) {
+	c.Blit(k.Layer(struct{ name, spices string }{"spicemerchant/table", fmt.Sprint(spices)}, smInner, h, render.ColPaper, func(c *render.Canvas) {
 		paintSMTable(c, spices)
 	}), smMargin, int(top+smTitleH))
 
@@ -483,29 +494,29 @@ func (r *Renderer) smTable(c *Canvas, v *spicemerchant.View, top float64) {
 	for row, n := range uses {
 		if n >= 2 {
 			cy := top + smTitleH + smTableHeadH + float64(row)*smTableRowH + smTableRowH/2
-			c.Text("2 mkts", smMargin+smTableNameW-4, cy, 1, Style{Size: 10, Bold: true, Colour: colAlert})
+			c.Text("2 mkts", smMargin+smTableNameW-4, cy, 1, render.Style{Size: 10, Bold: true, Colour: render.ColAlert})
 		}
 	}
 	for _, k := range order {
 		cx := float64(smMargin + smTableNameW + smTableCardW + (k.d-1)*smTableValW)
 		cy := top + smTitleH + smTableHeadH + float64(k.row)*smTableRowH
 		c.DrawRoundedRectangle(cx+3, cy+1.5, smTableValW-6, smTableRowH-3, 5)
-		c.SetColor(colHighlight)
+		c.SetColor(render.ColHighlight)
 		c.FillPreserve()
 		c.SetLineWidth(1.5)
-		c.SetColor(colAlert)
+		c.SetColor(render.ColAlert)
 		c.Stroke()
-		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+smTableValW/2-6, cy+smTableRowH/2, 1, Style{Size: 15, Bold: true})
-		c.Text(strings.Join(marks[k], " "), cx+smTableValW/2-2, cy+smTableRowH/2, 0, Style{Size: 11, Bold: true, Colour: colAlert})
+		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+smTableValW/2-6, cy+smTableRowH/2, 1, render.Style{Size: 15, Bold: true})
+		c.Text(strings.Join(marks[k], " "), cx+smTableValW/2-2, cy+smTableRowH/2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
 	}
 }
 
 // paintSMTable draws the static score table of spices on a canvas of smInner × (smTableH −
 // smTitleH).
-func paintSMTable(c *Canvas, spices []spicemerchant.SpiceView) {
+func paintSMTable(c *render.Canvas, spices []spicemerchant.SpiceView) {
 	const h = smTableH - smTitleH
-	c.Panel(0.5, 0.5, smInner-1, h-1, 8, colPanel, colBorder)
-	head := Style{Size: 11, Bold: true, Colour: colMuted}
+	c.Panel(0.5, 0.5, smInner-1, h-1, 8, render.ColPanel, render.ColBorder)
+	head := render.Style{Size: 11, Bold: true, Colour: render.ColMuted}
 	hy := float64(smTableHeadH)/2 + 2
 	c.Text("spice", 10, hy, 0, head)
 	c.Text("cards", smTableNameW+smTableCardW/2, hy, 0.5, head)
@@ -519,7 +530,7 @@ func paintSMTable(c *Canvas, spices []spicemerchant.SpiceView) {
 	for k, sp := range spices {
 		y := float64(smTableHeadH + k*smTableRowH)
 		if k%2 == 0 {
-			c.Rect(1, y, smInner-2, smTableRowH, colPanelAlt)
+			c.Rect(1, y, smInner-2, smTableRowH, render.ColPanelAlt)
 		}
 		cy := y + smTableRowH/2
 		col, label, name := smSpice(sp.Key)
@@ -527,59 +538,59 @@ func paintSMTable(c *Canvas, spices []spicemerchant.SpiceView) {
 			name = sp.Name
 		}
 		c.Pill(10, cy-9, 30, 18, col, label, 11)
-		c.Text(name, 48, cy, 0, Style{Size: 14, Bold: true})
-		c.Text(strconv.Itoa(sp.Cards), smTableNameW+smTableCardW/2, cy, 0.5, Style{Size: 14, Colour: colMuted})
+		c.Text(name, 48, cy, 0, render.Style{Size: 14, Bold: true})
+		c.Text(strconv.Itoa(sp.Cards), smTableNameW+smTableCardW/2, cy, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
 		for d, val := range sp.Scores {
-			c.Text(strconv.Itoa(val), float64(smTableNameW+smTableCardW+d*smTableValW)+smTableValW/2, cy, 0.5, Style{Size: 15})
+			c.Text(strconv.Itoa(val), float64(smTableNameW+smTableCardW+d*smTableValW)+smTableValW/2, cy, 0.5, render.Style{Size: 15})
 		}
 	}
-	c.Rect(smTableNameW+smTableCardW, 4, 1, h-8, colBorder)
+	c.Rect(smTableNameW+smTableCardW, 4, 1, h-8, render.ColBorder)
 }
 
 // paintSMLegend draws the static legend: the spices (colour and label) and the symbols.
-func paintSMLegend(c *Canvas) {
-	c.Panel(0.5, 0.5, smInner-1, smLegendH-1, 8, colPanelAlt, colBorder)
-	st := Style{Size: 13}
-	var items []LegendItem
+func paintSMLegend(c *render.Canvas) {
+	c.Panel(0.5, 0.5, smInner-1, smLegendH-1, 8, render.ColPanelAlt, render.ColBorder)
+	st := render.Style{Size: 13}
+	var items []render.LegendItem
 	for _, sp := range smSpices {
 		sp := sp
-		items = append(items, LegendItem{SwatchW: 26, Label: sp.name, Swatch: func(c *Canvas, x, cy float64) {
+		items = append(items, render.LegendItem{SwatchW: 26, Label: sp.name, Swatch: func(c *render.Canvas, x, cy float64) {
 			c.Pill(x, cy-9, 26, 18, sp.colour, sp.label, 11)
 		}})
 	}
-	h := c.Legend(items, 10, 4, smInner-20, 26, Style{Size: 12})
-	c.Legend([]LegendItem{
-		{SwatchW: 13, Label: "secret good (face down)", Swatch: func(c *Canvas, x, cy float64) {
+	h := c.Legend(items, 10, 4, smInner-20, 26, render.Style{Size: 12})
+	c.Legend([]render.LegendItem{
+		{SwatchW: 13, Label: "secret good (face down)", Swatch: func(c *render.Canvas, x, cy float64) {
 			smCardBack(c, x, cy-9, 13, 18)
 		}},
-		{SwatchW: 18, Label: "demand card", Swatch: func(c *Canvas, x, cy float64) {
+		{SwatchW: 18, Label: "demand card", Swatch: func(c *render.Canvas, x, cy float64) {
 			smMiniCard(c, x, cy-11, 18, 22, "ginger")
 		}},
-		{SwatchW: 52, Label: "value now", Swatch: func(c *Canvas, x, cy float64) {
+		{SwatchW: 52, Label: "value now", Swatch: func(c *render.Canvas, x, cy float64) {
 			c.DrawRoundedRectangle(x, cy-9, 52, 18, 5)
-			c.SetColor(colHighlight)
+			c.SetColor(render.ColHighlight)
 			c.FillPreserve()
 			c.SetLineWidth(1.5)
-			c.SetColor(colAlert)
+			c.SetColor(render.ColAlert)
 			c.Stroke()
-			c.Text("4", x+24, cy, 1, Style{Size: 13, Bold: true})
-			c.Text("B", x+28, cy, 0, Style{Size: 11, Bold: true, Colour: colAlert})
+			c.Text("4", x+24, cy, 1, render.Style{Size: 13, Bold: true})
+			c.Text("B", x+28, cy, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
 		}},
 	}, 10, 4+h, smInner-20, 26, st)
 }
 
 // smOutcomeHeight is the height of the final-scores panel.
-func smOutcomeHeight(m *Canvas, v *spicemerchant.View, display []string) float64 {
+func smOutcomeHeight(k *render.Kit, m *render.Canvas, v *spicemerchant.View, display []string) float64 {
 	h := 10.0 + 26 + 18 + float64(len(v.Outcome.Scores))*28
-	if tb := smTieBreakText(v, display); tb != "" {
-		h += m.ParagraphHeight(tb, smInner-20, 18, 2, Style{Size: 13}) + 4
+	if tb := smTieBreakText(k, v, display); tb != "" {
+		h += m.ParagraphHeight(tb, smInner-20, 18, 2, render.Style{Size: 13}) + 4
 	}
 	return h + 8
 }
 
 // smTieBreakText explains how a tie was broken (rulebook "The end of game": most goods sold,
 // then co-winners), or "" when no tie-break was needed.
-func smTieBreakText(v *spicemerchant.View, display []string) string {
+func smTieBreakText(k *render.Kit, v *spicemerchant.View, display []string) string {
 	o := v.Outcome
 	switch o.TieBreak {
 	case "":
@@ -589,7 +600,7 @@ func smTieBreakText(v *spicemerchant.View, display []string) string {
 	case "co-winners":
 		return "Tie-break: tied on points and on goods sold — co-winners."
 	}
-	return "Tie-break: " + expand(o.TieBreak, display)
+	return "Tie-break: " + k.Expand(o.TieBreak)
 }
 
 // smGoodsSold returns the goods seat has sold according to the view, or -1 if the view has no
@@ -616,34 +627,34 @@ func smRoundScores(v *spicemerchant.View, s rules.Seat) []int {
 // smOutcome draws the final scores (rulebook "The end of game"): highest score first, then most
 // goods sold; winners (several when co-winners) starred; each seat's goods sold and points per
 // round; and how a tie was broken.
-func smOutcome(c *Canvas, v *spicemerchant.View, display, initials []string, top, h float64) {
+func smOutcome(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, initials []string, top, h float64) {
 	o := v.Outcome
-	won, names := winners(o, display)
-	x, y := outcomePanel(c, smMargin, top, smInner, h, finalScoresTitle(names, "co-winners"))
-	head := Style{Size: 11, Bold: true, Colour: colMuted}
+	won, names := render.Winners(o, display)
+	x, y := render.OutcomePanel(c, smMargin, top, smInner, h, render.FinalScoresTitle(names, "co-winners"))
+	head := render.Style{Size: 11, Bold: true, Colour: render.ColMuted}
 	const soldX, roundsX = smW - smMargin - 190, smW - smMargin - 150
 	c.Text("sold", soldX, y+8, 1, head)
 	c.Text("rounds 1–4", roundsX, y+8, 0, head)
 	c.Text("points", smW-smMargin-12, y+8, 1, head)
 	y += 18
 	mostSold := func(a, b int) bool { return smGoodsSold(v, rules.Seat(a)) > smGoodsSold(v, rules.Seat(b)) }
-	for _, i := range scoreOrder(o.Scores, mostSold) {
+	for _, i := range render.ScoreOrder(o.Scores, mostSold) {
 		s := rules.Seat(i)
 		cy := y + 14
-		c.outcomeSeat(x, cy, s, won[s], display, initials, soldX-60-x-54)
+		c.OutcomeSeat(x, cy, s, won[s], display, initials, soldX-60-x-54)
 		if n := smGoodsSold(v, s); n >= 0 {
-			c.Text(strconv.Itoa(n), soldX, cy, 1, Style{Size: 15, Bold: true})
+			c.Text(strconv.Itoa(n), soldX, cy, 1, render.Style{Size: 15, Bold: true})
 		}
 		var rs []string
 		for _, p := range smRoundScores(v, s) {
 			rs = append(rs, strconv.Itoa(p))
 		}
-		c.Text(strings.Join(rs, " + "), roundsX, cy, 0, Style{Size: 14, Colour: colMuted})
-		c.Text(strconv.Itoa(o.Scores[i]), smW-smMargin-12, cy, 1, Style{Size: 18, Bold: true})
+		c.Text(strings.Join(rs, " + "), roundsX, cy, 0, render.Style{Size: 14, Colour: render.ColMuted})
+		c.Text(strconv.Itoa(o.Scores[i]), smW-smMargin-12, cy, 1, render.Style{Size: 18, Bold: true})
 		y += 28
 	}
-	if tb := smTieBreakText(v, display); tb != "" {
-		c.Paragraph(tb, x, y+2, smInner-20, 18, 2, Style{Size: 13})
+	if tb := smTieBreakText(k, v, display); tb != "" {
+		c.Paragraph(tb, x, y+2, smInner-20, 18, 2, render.Style{Size: 13})
 	}
 }
 
@@ -701,7 +712,7 @@ func smSellNowText(goods []spicemerchant.CardView, markets []spicemerchant.Marke
 			parts = append(parts, name+" unsold")
 		}
 	}
-	return strings.Join(parts, ", ") + ": " + plural(total, "pt", "pts")
+	return strings.Join(parts, ", ") + ": " + render.Plural(total, "pt", "pts")
 }
 
 // smHandGroup is the hand cards of one spice.
@@ -758,11 +769,11 @@ func smCardRows(gs []smHandGroup, w float64) ([][2]float64, int) {
 
 // smHandCard draws one spice card face up at full hand size: the spice's colour and label, its
 // name, its score table (value at 1–4 cards in a market) and the card id.
-func smHandCard(c *Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
+func smHandCard(c *render.Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
 	c.CardShape(x, y, smCardW, smCardH)
 	col, label, name := smSpice(card.Spice)
 	c.Chip(x+4, y+4, smCardW-8, 28, col, label, 17)
-	nst := Style{Size: 11, Bold: true}
+	nst := render.Style{Size: 11, Bold: true}
 	lines := c.Wrap(name, smCardW-6, nst)
 	ly := y + 42
 	if len(lines) == 1 {
@@ -779,9 +790,9 @@ func smHandCard(c *Canvas, x, y float64, card spicemerchant.CardView, scores []i
 		for _, s := range scores {
 			vs = append(vs, strconv.Itoa(s))
 		}
-		c.Text(strings.Join(vs, "·"), x+smCardW/2, y+71, 0.5, Style{Size: 10, Colour: colMuted})
+		c.Text(strings.Join(vs, "·"), x+smCardW/2, y+71, 0.5, render.Style{Size: 10, Colour: render.ColMuted})
 	}
-	c.Text(card.ID, x+smCardW/2, y+smCardH-9, 0.5, Style{Size: 10, Bold: true, Colour: colMuted})
+	c.Text(card.ID, x+smCardW/2, y+smCardH-9, 0.5, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
 }
 
 // smScores returns the score table (values at 1–4 cards) of a spice from the view, or nil.
@@ -797,12 +808,12 @@ func smScores(v *spicemerchant.View, key string) []int {
 // spiceMerchantHand draws a seat's private view (see Renderer.Hand): what it must do, its hand
 // grouped by spice, its secret goods (only it sees them) and open goods with what they would
 // sell for if the round ended now, and its score.
-func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (image.Image, error) {
+func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error) {
 	if v.Viewer == rules.Observer || v.Viewer < 0 {
 		return nil, errors.New("render spice merchant hand: the observer view has no hand")
 	}
 	n := max(len(v.Seats), v.Players, int(v.Viewer)+1)
-	display, initials := seatLabels(names, n)
+	display, initials := k.SeatLabels(n)
 	var me *spicemerchant.SeatView
 	for i := range v.Seats {
 		if v.Seats[i].Seat == v.Viewer {
@@ -811,9 +822,9 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 	}
 
 	inner := float64(smHandW - 2*smHandMargin)
-	m := r.canvas(1, 1)
-	status, yourMove := smHandStatus(v, display)
-	statusH := handStatusHeight(m, inner, status, 4, yourMove)
+	m := k.Canvas(1, 1)
+	status, yourMove := smHandStatus(k, v, display)
+	statusH := render.HandStatusHeight(m, inner, status, 4, yourMove)
 	groups := smGroups(v.Hand)
 	pos, rows := smCardRows(groups, inner)
 	cardsH := float64(rows)*(smCardH+24) + 24
@@ -837,54 +848,54 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 	if lastRound != "" {
 		stripH += 20
 	}
-	height := int(handHeaderH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
+	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
 
-	c := r.canvas(smHandW, height)
-	c.Fill(colPaper)
-	r.handHeader(c, smHandW, v.Viewer, display, initials, 200)
-	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, handHeaderH/2, 0, Style{Size: 14, Bold: true, Colour: lighten(colBand, 0.6)})
+	c := k.Canvas(smHandW, height)
+	c.Fill(render.ColPaper)
+	k.HandHeader(c, smHandW, v.Viewer, display, initials, 200)
+	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, render.HandHeaderH/2, 0, render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)})
 
-	y := float64(handHeaderH + 8)
-	handStatusPanel(c, smHandMargin, y, inner, statusH, status, 4, yourMove)
+	y := float64(render.HandHeaderH + 8)
+	render.HandStatusPanel(c, smHandMargin, y, inner, statusH, status, 4, yourMove)
 	y += statusH + 8
 
 	// Hand, grouped by spice.
-	c.sectionTitle(fmt.Sprintf("HAND · %s", plural(len(v.Hand), "CARD", "CARDS")), smHandMargin+2, y+10)
-	c.Text("values at 1·2·3·4 cards in a market", smHandW-smHandMargin-2, y+10, 1, Style{Size: 11, Colour: colMuted})
+	c.SectionTitle(fmt.Sprintf("HAND · %s", render.Plural(len(v.Hand), "CARD", "CARDS")), smHandMargin+2, y+10)
+	c.Text("values at 1·2·3·4 cards in a market", smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	y += 24
 	if len(v.Hand) == 0 {
-		emptyHand(c, smHandMargin, y, inner, smCardH)
+		render.EmptyHand(c, smHandMargin, y, inner, smCardH)
 	}
-	k := 0
+	ci := 0
 	for _, g := range groups {
-		first := pos[k]
+		first := pos[ci]
 		for _, card := range g.cards {
-			p := pos[k]
+			p := pos[ci]
 			smHandCard(c, smHandMargin+p[0], y+p[1], card, smScores(v, card.Spice))
-			k++
+			ci++
 		}
-		lastP := pos[k-1]
+		lastP := pos[ci-1]
 		if lastP[1] == first[1] {
 			// Group bracket with the count under the cards.
 			gx0, gx1 := smHandMargin+first[0], smHandMargin+lastP[0]+smCardW
 			by := y + first[1] + smCardH + 8
 			col, _, _ := smSpice(g.spice)
 			c.Rect(gx0+2, by, gx1-gx0-4, 3, col)
-			c.Text("×"+strconv.Itoa(len(g.cards)), (gx0+gx1)/2, by+11, 0.5, Style{Size: 12, Bold: true})
+			c.Text("×"+strconv.Itoa(len(g.cards)), (gx0+gx1)/2, by+11, 0.5, render.Style{Size: 12, Bold: true})
 		}
 	}
 	y += float64(rows) * (smCardH + 24)
 
 	// Goods of this round: secret (face down, only this seat sees them) and open.
 	if goodsH > 0 {
-		c.sectionTitle("YOUR GOODS THIS ROUND", smHandMargin+2, y+10)
-		c.Text("secret goods: only you see them", smHandW-smHandMargin-2, y+10, 1, Style{Size: 11, Colour: colMuted})
+		c.SectionTitle("YOUR GOODS THIS ROUND", smHandMargin+2, y+10)
+		c.Text("secret goods: only you see them", smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
 		y += 24
 		gx := float64(smHandMargin)
 		if len(v.Secret) > 0 {
 			w := smGroupW(len(v.Secret)) + 12
 			c.DrawRoundedRectangle(gx, y-4, w, smCardH+22, 8)
-			c.SetColor(colInk)
+			c.SetColor(render.ColInk)
 			c.SetLineWidth(1.5)
 			c.SetDash(5, 3)
 			c.Stroke()
@@ -892,53 +903,53 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 			for i, g := range v.Secret {
 				smHandCard(c, gx+6+float64(i)*(smCardW+smCardGap), y, g, smScores(v, g.Spice))
 			}
-			c.Badge("SECRET", gx+6, y+smCardH+8, colInk, Style{Size: 10, Bold: true})
+			c.Badge("SECRET", gx+6, y+smCardH+8, render.ColInk, render.Style{Size: 10, Bold: true})
 			gx += w + smGroupGap
 		}
 		for _, g := range open {
 			smHandCard(c, gx+6, y, g, smScores(v, g.Spice))
-			c.Badge("OPEN", gx+6, y+smCardH+8, colGood, Style{Size: 10, Bold: true})
+			c.Badge("OPEN", gx+6, y+smCardH+8, render.ColGood, render.Style{Size: 10, Bold: true})
 			gx += smCardW + 12 + smGroupGap
 		}
 		tx := gx + 4
 		tw := smHandW - smHandMargin - tx
-		st := Style{Size: 14}
+		st := render.Style{Size: 14}
 		if len(goods) == 0 {
-			c.Text("No goods yet this round.", tx, y+8, 0, Style{Size: 15, Colour: colMuted})
+			c.Text("No goods yet this round.", tx, y+8, 0, render.Style{Size: 15, Colour: render.ColMuted})
 		} else if v.Phase == spicemerchant.PhaseTurns {
 			ty := y + 4
-			ty += c.Paragraph("If the round ended now:", tx, ty, tw, 19, 1, Style{Size: 13, Bold: true, Colour: colMuted})
+			ty += c.Paragraph("If the round ended now:", tx, ty, tw, 19, 1, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
 			c.Paragraph(smSellNowText(goods, v.Markets[:]), tx, ty, tw, 19, 4, st)
 		} else {
-			c.Paragraph("Open goods and fake demand come after registration.", tx, y+4, tw, 19, 4, Style{Size: 13, Colour: colMuted})
+			c.Paragraph("Open goods and fake demand come after registration.", tx, y+4, tw, 19, 4, render.Style{Size: 13, Colour: render.ColMuted})
 		}
 		y += goodsH - 24
 	}
 
 	// Score strip.
-	c.Panel(smHandMargin, y, inner, stripH-6, 8, colPanel, colBorder)
+	c.Panel(smHandMargin, y, inner, stripH-6, 8, render.ColPanel, render.ColBorder)
 	x := float64(smHandMargin + 10)
 	if me == nil {
-		c.Text("(no score in this view)", x, y+28, 0, Style{Size: 14, Colour: colMuted})
+		c.Text("(no score in this view)", x, y+28, 0, render.Style{Size: 14, Colour: render.ColMuted})
 		return c.Image(), nil
 	}
 	cy := y + 28
-	sw := c.Text(strconv.Itoa(me.Score), x, cy, 0, Style{Size: 26, Bold: true})
+	sw := c.Text(strconv.Itoa(me.Score), x, cy, 0, render.Style{Size: 26, Bold: true})
 	lx := x + sw + 4
-	lx += c.Text("pts", lx, cy+3, 0, Style{Size: 12, Bold: true, Colour: colMuted}) + 16
-	lx += c.Text(plural(me.GoodsSold, "good sold", "goods sold"), lx, cy, 0, Style{Size: 14}) + 16
+	lx += c.Text("pts", lx, cy+3, 0, render.Style{Size: 12, Bold: true, Colour: render.ColMuted}) + 16
+	lx += c.Text(render.Plural(me.GoodsSold, "good sold", "goods sold"), lx, cy, 0, render.Style{Size: 14}) + 16
 	if len(me.RoundScores) > 0 {
 		var rs []string
 		for _, p := range me.RoundScores {
 			rs = append(rs, strconv.Itoa(p))
 		}
-		lx += c.Text("rounds: "+strings.Join(rs, " + "), lx, cy, 0, Style{Size: 14, Colour: colMuted}) + 16
+		lx += c.Text("rounds: "+strings.Join(rs, " + "), lx, cy, 0, render.Style{Size: 14, Colour: render.ColMuted}) + 16
 	}
 	if me.First {
-		c.Badge("1ST PLAYER", lx, cy, colGold, Style{Size: 11, Bold: true, Colour: colInk})
+		c.Badge("1ST PLAYER", lx, cy, render.ColGold, render.Style{Size: 11, Bold: true, Colour: render.ColInk})
 	}
 	if lastRound != "" {
-		st := Style{Size: 13, Colour: colMuted}
+		st := render.Style{Size: 13, Colour: render.ColMuted}
 		c.Text(c.Fit(lastRound, inner-20, st), x, cy+26, 0, st)
 	}
 	return c.Image(), nil
@@ -947,14 +958,14 @@ func (r *Renderer) spiceMerchantHand(v *spicemerchant.View, names []string) (ima
 // smHandStatus is the sentence at the top of a seat's hand image and whether the seat must act:
 // during registration how many secret goods it still has to register (its own knowledge), on
 // its turn what it may do, otherwise the public status.
-func smHandStatus(v *spicemerchant.View, display []string) (string, bool) {
-	status := expand(v.Status, display)
+func smHandStatus(k *render.Kit, v *spicemerchant.View, display []string) (string, bool) {
+	status := k.Expand(v.Status)
 	switch v.Phase {
 	case spicemerchant.PhaseRegister:
 		need := min(v.SecretGoods, len(v.Hand)+len(v.Secret)) - len(v.Secret)
 		if need > 0 {
 			return fmt.Sprintf("Register %s: choose what to sell, face down. %s",
-				plural(need, "more secret good", "more secret goods"), status), true
+				render.Plural(need, "more secret good", "more secret goods"), status), true
 		}
 		return "Your secret goods are registered. " + status, false
 	case spicemerchant.PhaseTurns:

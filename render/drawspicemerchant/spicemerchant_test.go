@@ -1,4 +1,4 @@
-package render
+package drawspicemerchant
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"spicebot/render"
+	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/spicemerchant"
 )
@@ -122,14 +124,14 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 				if err != nil {
 					t.Fatalf("step %d: board: %v", step, err)
 				}
-				want := pix(t, board)
+				want := rendertest.Pix(t, board)
 				for s := 0; s < tc.players; s++ {
 					sv := st.View(rules.Seat(s))
 					img, err := r.Board(sv, names)
 					if err != nil {
 						t.Fatalf("step %d: board from seat %d: %v", step, s, err)
 					}
-					if !bytes.Equal(pix(t, img), want) {
+					if !bytes.Equal(rendertest.Pix(t, img), want) {
 						t.Fatalf("step %d (%s): board from seat %d's view differs from the observer's", step, kind, s)
 					}
 					hand, err := r.Hand(sv, names)
@@ -142,12 +144,12 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 				}
 				if !seen[kind] {
 					seen[kind] = true
-					data, err := EncodePNG(board)
+					data, err := render.EncodePNG(board)
 					if err != nil {
 						t.Fatal(err)
 					}
-					decode(t, data, smW)
-					save(t, fmt.Sprintf("sm%d-%dp-%s", tc.seed, tc.players, kind), data)
+					rendertest.Decode(t, data, smW)
+					rendertest.Save(t, fmt.Sprintf("sm%d-%dp-%s", tc.seed, tc.players, kind), data)
 					seat := rules.Seat(0)
 					if obs.Phase == spicemerchant.PhaseTurns {
 						seat = obs.Turn
@@ -156,12 +158,12 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					hdata, err := EncodePNG(hand)
+					hdata, err := render.EncodePNG(hand)
 					if err != nil {
 						t.Fatal(err)
 					}
-					decode(t, hdata, smHandW)
-					save(t, fmt.Sprintf("sm%d-%dp-%s-hand", tc.seed, tc.players, kind), hdata)
+					rendertest.Decode(t, hdata, smHandW)
+					rendertest.Save(t, fmt.Sprintf("sm%d-%dp-%s-hand", tc.seed, tc.players, kind), hdata)
 				}
 			}
 			check()
@@ -193,7 +195,7 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bd, err := EncodePNG(b)
+		bd, err := render.EncodePNG(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,11 +203,11 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hd, err := EncodePNG(h)
+		hd, err := render.EncodePNG(h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return decode(t, bd, smW), decode(t, hd, smHandW)
+		return rendertest.Decode(t, bd, smW), rendertest.Decode(t, hd, smHandW)
 	}
 	mid := func(v *spicemerchant.View) bool { return v.Phase == spicemerchant.PhaseTurns && v.Round == 2 }
 	b3, _ := height(smPlayUntil(t, 3, 5, mid), 0)
@@ -232,13 +234,13 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := EncodePNG(img)
+	data, err := render.EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
-	decode(t, data, smHandW)
-	save(t, "sm-open-hand", data)
-	save(t, "sm-open-board", boardPNG(t, r, open))
+	rendertest.Decode(t, data, smHandW)
+	rendertest.Save(t, "sm-open-hand", data)
+	rendertest.Save(t, "sm-open-board", boardPNG(t, r, open))
 
 	bo, ho := height(over, 1)
 	if bo <= b4 {
@@ -261,7 +263,7 @@ func TestSpiceMerchantPointerAndValueViewsMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(pix(t, a), pix(t, b)) {
+	if !bytes.Equal(rendertest.Pix(t, a), rendertest.Pix(t, b)) {
 		t.Error("board from *View differs from board from View")
 	}
 	ha, err := r.Hand(*v, smNames)
@@ -272,7 +274,7 @@ func TestSpiceMerchantPointerAndValueViewsMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(pix(t, ha), pix(t, hb)) {
+	if !bytes.Equal(rendertest.Pix(t, ha), rendertest.Pix(t, hb)) {
 		t.Error("hand from *View differs from hand from View")
 	}
 }
@@ -360,13 +362,13 @@ func (raw stateJSON) load(t testing.TB) rules.State {
 }
 
 // boardPNG renders and encodes the observer board of st.
-func boardPNG(t testing.TB, r *Renderer, st rules.State) []byte {
+func boardPNG(t testing.TB, r *render.Renderer, st rules.State) []byte {
 	t.Helper()
 	img, err := r.Board(st.View(rules.Observer), smNames)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := EncodePNG(img)
+	data, err := render.EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +416,7 @@ func TestSpiceMerchantBoardSameForHiddenSwap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Equal(pix(t, ha), pix(t, hb)) {
+		if bytes.Equal(rendertest.Pix(t, ha), rendertest.Pix(t, hb)) {
 			t.Errorf("seat %d's hand image did not change when its hidden cards changed", seat)
 		}
 	}
@@ -440,18 +442,18 @@ func TestSpiceMerchantBoardSameForHiddenSwap(t *testing.T) {
 		t.Fatalf("waiting %d and %d, want 3 and 3", va.Waiting, vb.Waiting)
 	}
 	boardA := boardPNG(t, r, stA)
-	save(t, "sm-register-board", boardA)
+	rendertest.Save(t, "sm-register-board", boardA)
 	// Seat 0's own hand shows its registered secret good; seat 1's asks it to register.
 	for _, seat := range []rules.Seat{0, 1} {
 		img, err := r.Hand(stA.View(seat), smNames)
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
-		save(t, fmt.Sprintf("sm-register-hand%d", seat), data)
+		rendertest.Save(t, fmt.Sprintf("sm-register-hand%d", seat), data)
 	}
 	if !bytes.Equal(boardA, boardPNG(t, r, stB)) {
 		t.Error("observer boards tell which player has registered secret goods")
@@ -462,7 +464,7 @@ func TestSpiceMerchantBoardSameForHiddenSwap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := EncodePNG(img)
+			data, err := render.EncodePNG(img)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -506,7 +508,7 @@ func TestSpiceMerchantHandShowsSecretGoods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Equal(pix(t, a), pix(t, b)) {
+	if bytes.Equal(rendertest.Pix(t, a), rendertest.Pix(t, b)) {
 		t.Error("hand image did not change when a secret good changed spice")
 	}
 }
@@ -593,12 +595,12 @@ func TestSpiceMerchantConcurrentRendering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantB[i] = pix(t, b)
+		wantB[i] = rendertest.Pix(t, b)
 		h, err := fresh.Hand(st.View(1), smNames)
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantH[i] = pix(t, h)
+		wantH[i] = rendertest.Pix(t, h)
 	}
 	r := newRenderer(t)
 	var wg sync.WaitGroup
@@ -652,7 +654,7 @@ func BenchmarkSpiceMerchantBoard(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		data, err := EncodePNG(img)
+		data, err := render.EncodePNG(img)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -682,7 +684,7 @@ func BenchmarkSpiceMerchantBoardEncodeOnly(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := EncodePNG(img); err != nil {
+		if _, err := render.EncodePNG(img); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -699,8 +701,17 @@ func BenchmarkSpiceMerchantHand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := EncodePNG(img); err != nil {
+		if _, err := render.EncodePNG(img); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+func newRenderer(t testing.TB) *render.Renderer {
+	t.Helper()
+	r, err := render.New([]render.Game{{Rules: spicemerchant.Game, Draw: Drawer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
