@@ -23,7 +23,8 @@ const (
 	ActJoin     Action = "join" // lobby buttons: sb1:join/{game}
 	ActLeave    Action = "leave"
 	ActStart    Action = "start"
-	ActCancel   Action = "cancel" // cancel confirmation: sb1:cancel/{game}/{yes|no}
+	ActCancel   Action = "cancel"  // cancel confirmation: sb1:cancel/{game}/{yes|no}
+	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
 )
 
 // CustomID is a decoded custom_id.
@@ -73,7 +74,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		want = 4
 	case ActCancel:
 		want = 3
-	case ActHand, ActJoin, ActLeave, ActStart:
+	case ActHand, ActJoin, ActLeave, ActStart, ActRematch:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
 	}

@@ -2,8 +2,8 @@ package commands
 
 import (
 	"fmt"
-	"sort"
-	"strings"
+	"slices"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -11,48 +11,34 @@ import (
 )
 
 // Definitions returns the slash commands spicebot registers (with one bulk overwrite at start):
-// /game (new, join, leave, start, cancel, status), /play, /hand, /board, /log and /rules. The
-// /game new command offers every registered game as a choice and one boolean option per game
-// option key, so a new game needs no change here.
+// /game (new <game>, join, leave, start, kick, handover, cancel, status), /play, /hand, /board,
+// /log, /rules and /settings. /game new has one subcommand per registered game, made from the
+// registry: its table size bounded by the game's player counts and one boolean option per game
+// variant, whose description says which player counts allow it; so a new game needs no change here.
 func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
-	var gameChoices []*discordgo.ApplicationCommandOptionChoice
-	minPlayers, maxPlayers := 99, 0
-	optionHelp := map[string][]string{}
+	var perGame []*discordgo.ApplicationCommandOption
 	for _, g := range reg.All() {
 		lo, hi := g.Players()
-		gameChoices = append(gameChoices, &discordgo.ApplicationCommandOptionChoice{
-			Name: fmt.Sprintf("%s (%d–%d players)", g.Name(), lo, hi), Value: g.ID(),
-		})
-		minPlayers, maxPlayers = min(minPlayers, lo), max(maxPlayers, hi)
+		minP := float64(lo)
+		opts := []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
+			Description: fmt.Sprintf("Table size, %d–%d: the game starts by itself when full (leave out to start by hand)", lo, hi),
+			MinValue:    &minP, MaxValue: float64(hi),
+		}}
 		for _, o := range g.Options() {
-			optionHelp[o.Key] = append(optionHelp[o.Key], g.Name()+": "+o.Name)
+			opts = append(opts, &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionBoolean, Name: o.Key,
+				Description: truncate(o.Name+" — "+allowedCounts(o, lo, hi), 100),
+			})
 		}
-	}
-	if maxPlayers == 0 {
-		minPlayers, maxPlayers = 1, 1
-	}
-	minP := float64(minPlayers)
-	newOpts := []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Which game to play",
-			Required: true, Choices: gameChoices},
-		{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
-			Description: "How many seats (start as soon as the creator presses Start if not given)",
-			MinValue:    &minP, MaxValue: float64(maxPlayers)},
-	}
-	keys := make([]string, 0, len(optionHelp))
-	for k := range optionHelp {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		desc := "Variant — " + strings.Join(optionHelp[k], "; ")
-		if len(desc) > 100 {
-			desc = desc[:97] + "..."
-		}
-		newOpts = append(newOpts, &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionBoolean, Name: k, Description: desc,
+		perGame = append(perGame, &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID(),
+			Description: truncate(fmt.Sprintf("Open a %s lobby (%d–%d players)", g.Name(), lo, hi), 100),
+			Options:     opts,
 		})
 	}
+	player := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player",
+		Description: "A player in the lobby", Required: true}
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
 			Name: name, Description: desc, Options: opts}
@@ -62,10 +48,13 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 	return []*discordgo.ApplicationCommand{
 		{Name: "game", Description: "Create, join, start or cancel this channel's game", DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("new", "Open a lobby for a new game in this channel", newOpts...),
+				{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "new",
+					Description: "Open a lobby for a new game in this channel", Options: perGame},
 				sub("join", "Join the lobby in this channel"),
 				sub("leave", "Leave the lobby in this channel"),
 				sub("start", "Start the game (the creator; seats are drawn at random)"),
+				sub("kick", "Remove a player from the lobby (the creator)", player),
+				sub("handover", "Make another player of the lobby its creator (the creator)", player),
 				sub("cancel", "Cancel this channel's game (the creator or Manage Channels)"),
 				sub("status", "Show this channel's game: players, whose turn, what is awaited"),
 			}},
@@ -81,10 +70,32 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many lines (default 15)",
 					MinValue: func() *float64 { f := float64(one); return &f }(), MaxValue: 50},
 			}},
+		{Name: "settings", Description: "Your choices for every game: direct messages on or off (only you see it)",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "dms", Description: "DM me when it's my move or my hand changes",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+			}},
 		{Name: "rules", Description: "A short rules summary of this channel's game, or of every game",
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "A section of the rules",
 					Autocomplete: true},
 			}},
 	}
+}
+
+// allowedCounts says which player counts allow option o of a game for lo to hi players.
+func allowedCounts(o rules.Option, lo, hi int) string {
+	var ok []string
+	for n := lo; n <= hi; n++ {
+		if len(o.Players) == 0 || slices.Contains(o.Players, n) {
+			ok = append(ok, strconv.Itoa(n))
+		}
+	}
+	switch {
+	case len(ok) == hi-lo+1:
+		return "any table"
+	case len(ok) == 1:
+		return "only with " + ok[0] + " players"
+	}
+	return "with " + joinAnd(ok) + " players"
 }

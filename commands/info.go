@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -28,17 +29,33 @@ func (s *Service) hand(ctx context.Context, req Request, gameID int64) (Reply, e
 	return r, nil
 }
 
-// board answers /board: it queues a fresh board post in the channel.
+// BoardEvery is how often /board may post the board in one channel.
+const BoardEvery = 30 * time.Second
+
+// board answers /board: it queues a fresh board post in the channel that pings nobody, at most
+// once per BoardEvery in a channel.
 func (s *Service) board(ctx context.Context, req Request) (Reply, error) {
 	l, stop, err := s.loadPlaying(ctx, req, 0)
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
+	now := s.now()
+	s.mu.Lock()
+	last, posted := s.boards[req.ChannelID]
+	wait := last.Add(BoardEvery).Sub(now)
+	if !posted || wait <= 0 {
+		s.boards[req.ChannelID] = now
+	}
+	s.mu.Unlock()
+	if posted && wait > 0 {
+		return ephemeral(fmt.Sprintf("The board was posted here a moment ago: scroll up a little, or try again in %d seconds.",
+			int(wait.Round(time.Second)/time.Second)+0)), nil
+	}
 	v := l.st.Version()
-	if _, err := s.store.Enqueue(ctx, boardItem(l.row, v, v, true)); err != nil {
+	if _, err := s.store.Enqueue(ctx, boardItem(l.row, v, v, true, true)); err != nil {
 		return Reply{}, fmt.Errorf("queue board: %w", err)
 	}
-	r := ephemeral("Posting the current board below.")
+	r := ephemeral("Posting the current board below (without pinging anyone).")
 	r.Nudge = true
 	return r, nil
 }
@@ -48,7 +65,7 @@ func (s *Service) logLines(ctx context.Context, req Request, count int) (Reply, 
 	if count <= 0 {
 		count = 15
 	}
-	l, err := s.load(ctx, req.ChannelID, 0)
+	l, err := s.loadLatest(ctx, req.ChannelID)
 	if errors.Is(err, data.ErrNoGame) {
 		return ephemeral(errNoGameText), nil
 	}
@@ -65,7 +82,7 @@ func (s *Service) logLines(ctx context.Context, req Request, count int) (Reply, 
 	}
 	var lines []string
 	for _, e := range entries {
-		lines = append(lines, fmt.Sprintf("`%3d` %s", e.Version, l.expand(e.Text, nil)))
+		lines = append(lines, "• "+l.expand(e.Text, nil))
 	}
 	// Keep the newest lines when the message is too long.
 	for len(strings.Join(lines, "\n")) > 1900 && len(lines) > 1 {

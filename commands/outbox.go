@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,25 +25,78 @@ type boardPayload struct {
 	From int  `json:"from"` // the version of the previous board (-1 for none)
 	To   int  `json:"to"`
 	New  bool `json:"new"` // post a new message (the active seats changed) rather than edit
+	// Quiet posts without pinging anyone (/board); a board item coalesced with a move's is not.
+	Quiet bool `json:"quiet,omitempty"`
 }
 
+// dmPayload is one notice to a player: it became their turn or decision, or another player's move
+// changed their private information, or both (one DM per event).
 type dmPayload struct {
 	Seat    rules.Seat `json:"seat"`
 	Version int        `json:"version"`
+	// Turn: the seat must act now and did not have to before.
+	Turn bool `json:"turn,omitempty"`
+	// Hand: the seat's private information changed (dealt, or changed by another seat's move).
+	Hand bool `json:"hand,omitempty"`
+	// By is the seat whose move caused the notice, or rules.Observer (the game's start).
+	By rules.Seat `json:"by"`
 }
 
 type notice struct {
 	Text string `json:"text"`
 }
 
-func boardItem(row data.Game, from, to int, isNew bool) data.OutboxItem {
-	b, _ := json.Marshal(boardPayload{From: from, To: to, New: isNew})
+func boardItem(row data.Game, from, to int, isNew, quiet bool) data.OutboxItem {
+	b, _ := json.Marshal(boardPayload{From: from, To: to, New: isNew, Quiet: quiet})
 	return data.OutboxItem{GameID: row.ID, Kind: KindBoard, Target: row.ChannelID, Payload: string(b)}
 }
 
-func dmItem(row data.Game, userID string, seat rules.Seat, version int) data.OutboxItem {
-	b, _ := json.Marshal(dmPayload{Seat: seat, Version: version})
+func dmItem(row data.Game, userID string, seat rules.Seat, version int, turn, hand bool, by rules.Seat) data.OutboxItem {
+	b, _ := json.Marshal(dmPayload{Seat: seat, Version: version, Turn: turn, Hand: hand, By: by})
 	return data.OutboxItem{GameID: row.ID, Kind: KindDM, Target: userID, Payload: string(b)}
+}
+
+// Before is what a move may change that players are told about: who must act, and each seat's
+// private information. Take it with TakeBefore before applying the move (or batch).
+type Before struct {
+	version int
+	active  []rules.Seat
+	private []string
+}
+
+// TakeBefore records st's version, active seats and private texts.
+func TakeBefore(st rules.State) Before {
+	b := Before{version: st.Version(), active: st.Active(), private: make([]string, st.Players())}
+	for i := range b.private {
+		b.private[i] = st.Private(rules.Seat(i))
+	}
+	return b
+}
+
+// moveOutbox returns the outbox items of a move (or a batch of moves) that actor made in l, whose
+// state l.st is already the state after it: one board item, and at most one DM per other seat —
+// when that seat must act now and did not before, or when its private information changed. The
+// actor gets no DM: the reply to the move shows them their hand.
+func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
+	st := l.st
+	after := st.Active()
+	items := []data.OutboxItem{boardItem(l.row, before.version, st.Version(), !slices.Equal(before.active, after), false)}
+	if _, over := st.Outcome(); over {
+		return items // the final board pings everyone
+	}
+	for i := range before.private {
+		seat := rules.Seat(i)
+		if seat == actor {
+			continue
+		}
+		turn := slices.Contains(after, seat) && !slices.Contains(before.active, seat) && len(st.Legal(seat)) > 0
+		p := st.Private(seat)
+		hand := p != "" && p != before.private[i]
+		if turn || hand {
+			items = append(items, dmItem(l.row, l.userOf(seat), seat, st.Version(), turn, hand, actor))
+		}
+	}
+	return items
 }
 
 func noticePayload(text string) string {
@@ -76,7 +129,8 @@ type BoardPost struct {
 
 // BoardPost builds the board message for one or more queued KindBoard items of one game (they
 // are coalesced: the board shows the current state and every log line since the oldest item's
-// previous board).
+// previous board). A board of moves pings the seats that must act; a board asked for with /board
+// pings nobody; the final board is the results message and pings every player.
 func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.OutboxItem) (BoardPost, error) {
 	l, err := s.load(ctx, "", gameID)
 	if err != nil {
@@ -85,7 +139,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	if l.st == nil {
 		return BoardPost{}, fmt.Errorf("board of game %d: the game has no state", gameID)
 	}
-	from, isNew := l.st.Version(), false
+	from, isNew, quiet := l.st.Version(), false, true
 	for _, it := range items {
 		var p boardPayload
 		if err := json.Unmarshal([]byte(it.Payload), &p); err != nil {
@@ -93,6 +147,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		}
 		from = min(from, p.From)
 		isNew = isNew || p.New
+		quiet = quiet && p.Quiet
 	}
 	st := l.st
 	out, over := st.Outcome()
@@ -103,21 +158,31 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	}
 	ping := map[rules.Seat]bool{}
 	var mentions []string
-	for _, seat := range st.Active() {
+	pinged := st.Active()
+	if over {
+		pinged = nil
+		for i := 0; i < st.Players(); i++ {
+			pinged = append(pinged, rules.Seat(i))
+		}
+	}
+	for _, seat := range pinged {
 		ping[seat] = true
 		if u := l.userOf(seat); u != "" {
 			mentions = append(mentions, u)
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** · move %d\n", l.game.Name(), st.Version())
+	fmt.Fprintf(&b, "**%s** · turn %d\n", l.game.Name(), st.TurnNumber())
 	var lines []string
 	for _, e := range st.Log(rules.Observer) {
 		if e.Version > from {
 			lines = append(lines, e.Text)
 		}
 	}
-	const maxLines = 6
+	maxLines := 6
+	if over {
+		maxLines = 3
+	}
 	if len(lines) > maxLines {
 		fmt.Fprintf(&b, "> …%d earlier lines (see `/log`)\n", len(lines)-maxLines)
 		lines = lines[len(lines)-maxLines:]
@@ -126,7 +191,12 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		b.WriteString("> " + l.expand(ln, nil) + "\n")
 	}
 	if over {
-		b.WriteString(l.outcomeText(out))
+		b.WriteString(l.resultsText(out))
+		var who []string
+		for _, u := range mentions {
+			who = append(who, "<@"+u+">")
+		}
+		b.WriteString("\nThanks for playing, " + joinAnd(who) + "! **Rematch** opens a lobby with the same players and variants.")
 	} else {
 		status := l.expand(st.Status(), ping)
 		b.WriteString("➡️ " + status)
@@ -136,6 +206,9 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 				b.WriteString(" <@" + u + ">")
 			}
 		}
+	}
+	if quiet && !over {
+		mentions = nil
 	}
 	post := BoardPost{
 		Content:  truncate(b.String(), 2000),
@@ -147,7 +220,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	if !over {
 		post.Components = boardButtons(l.row.ID, st.Version())
 	} else {
-		post.Components = []discordgo.MessageComponent{}
+		post.Components = rematchButton(l.row.ID)
 	}
 	return post, nil
 }
@@ -160,75 +233,91 @@ func boardButtons(game int64, version int) []discordgo.MessageComponent {
 	}}}
 }
 
-// outcomeText is the final scores, winner and tie-break.
-func (l *loaded) outcomeText(out rules.Outcome) string {
-	names := l.names()
-	var b strings.Builder
-	var winners []string
-	for _, w := range out.Winners {
-		winners = append(winners, "**"+escape(names[w])+"**")
-	}
-	if len(winners) == 1 {
-		fmt.Fprintf(&b, "🏁 **Game over!** %s wins", winners[0])
-	} else {
-		fmt.Fprintf(&b, "🏁 **Game over!** Shared victory: %s", strings.Join(winners, ", "))
-	}
-	if out.TieBreak != "" {
-		fmt.Fprintf(&b, " (tie-break: %s)", out.TieBreak)
-	}
-	b.WriteString(".\n")
-	order := make([]int, len(out.Scores))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return out.Scores[order[i]] > out.Scores[order[j]] })
-	for _, seat := range order {
-		fmt.Fprintf(&b, "%s — **%d**", escape(names[seat]), out.Scores[seat])
-		if seat < len(out.Details) && out.Details[seat] != "" {
-			b.WriteString(" · " + l.expand(out.Details[seat], nil))
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// DirectMessage is a private message to one player: their hand after it changed.
+// DirectMessage is a private message to one player: their turn, or their hand after another
+// player's move changed it, with a link to the board.
 type DirectMessage struct {
 	UserID  string
 	Content string
-	Image   Image
+	// Image is the player's hand, or nil when the game keeps nothing private for them.
+	Image *Image
 }
 
-// DirectMessage builds the DM for a KindDM item from the game's current state. It returns false if
-// the game no longer needs it (cancelled, or the user no longer holds that seat).
+// DirectMessage builds the DM for a KindDM item from the game's current state. It returns false
+// when the DM is no longer wanted: the player turned DMs off (/settings), the game is over or
+// cancelled, the user no longer holds that seat, or the turn it announced has passed and their
+// hand did not change.
 func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (DirectMessage, bool, error) {
 	var p dmPayload
 	if err := json.Unmarshal([]byte(item.Payload), &p); err != nil {
 		return DirectMessage{}, false, fmt.Errorf("dm payload of item %d: %w", item.ID, err)
 	}
+	set, err := s.store.Settings(ctx, item.Target)
+	if err != nil {
+		return DirectMessage{}, false, err
+	}
+	if set.DMsOff {
+		return DirectMessage{}, false, nil
+	}
 	l, err := s.load(ctx, "", item.GameID)
 	if err != nil {
 		return DirectMessage{}, false, err
 	}
-	if l.st == nil || l.row.Status == data.StatusCancelled || l.userOf(p.Seat) != item.Target {
+	if l.st == nil || l.row.Status != data.StatusPlaying || l.userOf(p.Seat) != item.Target {
 		return DirectMessage{}, false, nil
 	}
-	return DirectMessage{
-		UserID:  item.Target,
-		Content: truncate(l.privateText(p.Seat, fmt.Sprintf("<#%s>", l.row.ChannelID)), 2000),
-		Image:   Image{View: l.st.View(p.Seat), Names: l.names(), Hand: true},
-	}, true, nil
+	if p.Turn && !(slices.Contains(l.st.Active(), p.Seat) && len(l.st.Legal(p.Seat)) > 0) {
+		p.Turn = false // already played: the turn passed before the DM went out
+	}
+	private := l.st.Private(p.Seat)
+	if !p.Turn && (!p.Hand || private == "") {
+		return DirectMessage{}, false, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** in <#%s> · turn %d\n", l.game.Name(), l.row.ChannelID, l.st.TurnNumber())
+	switch {
+	case p.Turn && p.By == rules.Observer:
+		b.WriteString("The game has started and you go first. ")
+	case p.Turn:
+		b.WriteString("It's your move. ")
+	case p.By != rules.Observer:
+		fmt.Fprintf(&b, "Your hand changed after %s's move. ", l.expand(rules.SeatRef(p.By), nil))
+	default:
+		b.WriteString("The game has started: here is your hand. ")
+	}
+	b.WriteString(l.expand(l.st.Status(), nil))
+	fmt.Fprintf(&b, "\n[Go to the board](%s)\n", l.jumpLink())
+	dm := DirectMessage{UserID: item.Target}
+	if private != "" {
+		b.WriteString(l.expand(private, nil))
+		dm.Image = &Image{View: l.st.View(p.Seat), Names: l.names(), Hand: true}
+	}
+	dm.Content = truncate(b.String(), 2000)
+	return dm, true, nil
+}
+
+// jumpLink is the link to the game's board message, or to its channel before a board is posted.
+func (l *loaded) jumpLink() string {
+	guild := l.row.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	link := "https://discord.com/channels/" + guild + "/" + l.row.ChannelID
+	if l.row.BoardMessageID != "" {
+		link += "/" + l.row.BoardMessageID
+	}
+	return link
 }
 
 // privateText is a seat's private summary headed with the game and where it is played.
 func (l *loaded) privateText(seat rules.Seat, where string) string {
-	return fmt.Sprintf("**%s** in %s · move %d · you are seat %d\n%s", l.game.Name(), where,
-		l.st.Version(), int(seat)+1, l.expand(l.st.Private(seat), nil))
+	return fmt.Sprintf("**%s** in %s · turn %d · you are seat %d\n%s", l.game.Name(), where,
+		l.st.TurnNumber(), int(seat)+1, l.expand(l.st.Private(seat), nil))
 }
 
-// ClosedDMNotice is the channel message telling a player once that their DMs are closed.
+// ClosedDMNotice is the channel message telling a player that their DMs are closed. The bot tries
+// again the next time there is something to send, and says this again only after a DM got through.
 func ClosedDMNotice(userID string) string {
-	return fmt.Sprintf("<@%s> I can't send you direct messages (your DMs are closed for this server), so I won't DM your hand. Use `/hand` or the **My hand** button instead; the game goes on.", userID)
+	return fmt.Sprintf("<@%s> I can't send you direct messages (your DMs are closed for this server), so use `/hand` or the **My hand** button to see your hand; the game goes on. I'll try again next time; `/settings dms:off` stops me trying.", userID)
 }
 
 func truncate(s string, n int) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -108,11 +107,7 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 		return ephemeral(fmt.Sprintf("I can't read %q as a %s move. Pick one from the `/play` list or press **Your move**.", truncate(text, 60), l.game.Name())), nil
 	}
 	prev := l.st.Version()
-	activeBefore := l.st.Active()
-	privBefore := make([]string, l.st.Players())
-	for i := range privBefore {
-		privBefore[i] = l.st.Private(rules.Seat(i))
-	}
+	before := TakeBefore(l.st)
 	label := l.st.Describe(seat, m).Label
 	if err := l.st.Apply(seat, m); err != nil {
 		reason := rules.Reason(err)
@@ -129,12 +124,7 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 	if _, over := l.st.Outcome(); over {
 		status = data.StatusFinished
 	}
-	items := []data.OutboxItem{boardItem(l.row, prev, l.st.Version(), !slices.Equal(activeBefore, l.st.Active()))}
-	for i := range privBefore {
-		if p := l.st.Private(rules.Seat(i)); p != "" && p != privBefore[i] {
-			items = append(items, dmItem(l.row, l.userOf(rules.Seat(i)), rules.Seat(i), l.st.Version()))
-		}
-	}
+	items := l.moveOutbox(seat, before)
 	_, err = s.store.CommitMove(ctx, l.row.ID, prev, data.Move{Seat: int(seat), Move: m.String(), UserID: req.UserID},
 		state, l.st.Version(), status, items)
 	if errors.Is(err, data.ErrStale) {

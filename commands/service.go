@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,6 +35,12 @@ type Store interface {
 	Cancel(ctx context.Context, gameID int64) error
 	Moves(ctx context.Context, gameID int64) ([]data.Move, error)
 	Enqueue(ctx context.Context, items ...data.OutboxItem) ([]data.OutboxItem, error)
+	Latest(ctx context.Context, channelID string) (data.Game, []data.Seat, error)
+	SeatAll(ctx context.Context, gameID int64, seats []data.Seat) error
+	SetCreator(ctx context.Context, gameID int64, userID string) error
+	ExpireLobbies(ctx context.Context, before time.Time, notice func(data.Game) []data.OutboxItem) ([]data.Game, error)
+	Settings(ctx context.Context, userID string) (data.UserSettings, error)
+	SetSettings(ctx context.Context, userID string, set data.UserSettings) error
 }
 
 // Kind is the kind of interaction a Request describes.
@@ -56,9 +63,18 @@ type Request struct {
 	UserName string
 	// CanManage is true if the member has the Manage Channels permission in the channel.
 	CanManage bool
-	// Command and Sub are the slash command and subcommand names ("game", "new").
+	// Command and Sub are the slash command and subcommand names ("game", "new"). Group is the
+	// subcommand group, if any: "/game new borneo" has Command "game", Group "new", Sub "borneo".
 	Command string
+	Group   string
 	Sub     string
+	// AppPermissions are the bot's permission bits in the channel (the interaction's
+	// app_permissions); 0 when unknown, and then not checked.
+	AppPermissions int64
+	// Channel is what kind of channel the interaction came from, when the bot looked (/game new).
+	Channel ChannelKind
+	// Locale is the user's client locale ("en-US"), or "".
+	Locale string
 	// Options are the command options by name: string, int64 or bool values.
 	Options map[string]any
 	// Focused is the option being typed in an autocomplete.
@@ -115,6 +131,11 @@ type Service struct {
 
 	mu    sync.Mutex
 	locks map[int64]*sync.Mutex
+	// boards is when /board last queued a board, by channel (its rate limit; not stored: a restart
+	// only forgets a few seconds of it).
+	boards map[string]time.Time
+	// now is the clock (time.Now; tests set another).
+	now func() time.Time
 }
 
 // New returns a Service over store and the games in reg.
@@ -122,7 +143,7 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}}
+	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now}
 }
 
 // Registry returns the games the service hosts.
@@ -171,6 +192,9 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 	case KindCommand:
 		switch req.Command {
 		case "game":
+			if req.Group == "new" {
+				return s.gameNew(ctx, req)
+			}
 			switch req.Sub {
 			case "new":
 				return s.gameNew(ctx, req)
@@ -184,7 +208,13 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 				return s.gameCancelAsk(ctx, req)
 			case "status":
 				return s.gameStatus(ctx, req)
+			case "kick":
+				return s.gameKick(ctx, req)
+			case "handover":
+				return s.gameHandover(ctx, req)
 			}
+		case "settings":
+			return s.settings(ctx, req)
 		case "play":
 			text, _ := req.Options["move"].(string)
 			return s.playText(ctx, req, text)
@@ -228,6 +258,8 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.gameStart(ctx, req, id.Game)
 	case ActCancel:
 		return s.gameCancel(ctx, req, id)
+	case ActRematch:
+		return s.rematch(ctx, req, id.Game)
 	}
 	return ephemeral("That button is not one I understand."), nil
 }

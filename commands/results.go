@@ -1,0 +1,130 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// placeMarks are the marks of the first three places in the results.
+var placeMarks = []string{"🥇", "🥈", "🥉"}
+
+// resultsText is the end of a game: the places (winners first, then by score; equal results share
+// a place), each score with its breakdown (Outcome.Details), the tie-break if one decided, and the
+// length of the game.
+func (l *loaded) resultsText(out rules.Outcome) string {
+	names := l.names()
+	n := len(out.Scores)
+	won := make([]bool, n)
+	for _, w := range out.Winners {
+		if int(w) < n {
+			won[w] = true
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	better := func(a, b int) bool {
+		if won[a] != won[b] {
+			return won[a]
+		}
+		return out.Scores[a] > out.Scores[b]
+	}
+	sort.SliceStable(order, func(i, j int) bool { return better(order[i], order[j]) })
+	var b strings.Builder
+	var winners []string
+	for _, w := range out.Winners {
+		winners = append(winners, "**"+escape(names[w])+"**")
+	}
+	if len(winners) == 1 {
+		fmt.Fprintf(&b, "🏁 **Game over!** %s wins.\n", winners[0])
+	} else {
+		fmt.Fprintf(&b, "🏁 **Game over!** Shared victory for %s.\n", joinAnd(winners))
+	}
+	place := 0
+	for i, seat := range order {
+		if i == 0 || better(order[i-1], seat) {
+			place = i
+		}
+		mark := fmt.Sprintf("%d.", place+1)
+		if place < len(placeMarks) {
+			mark = placeMarks[place]
+		}
+		fmt.Fprintf(&b, "%s %s — **%d**", mark, escape(names[seat]), out.Scores[seat])
+		if seat < len(out.Details) && out.Details[seat] != "" {
+			b.WriteString(" · " + l.expand(out.Details[seat], nil))
+		}
+		b.WriteString("\n")
+	}
+	if out.TieBreak != "" {
+		fmt.Fprintf(&b, "Tie-break: %s.\n", strings.TrimSuffix(l.expand(out.TieBreak, nil), "."))
+	}
+	if recap := l.recap(out); recap != "" {
+		b.WriteString(recap + "\n")
+	}
+	return b.String()
+}
+
+// recap is a short recap of the game from what the rules report in the outcome, or "".
+func (l *loaded) recap(out rules.Outcome) string {
+	_ = out
+	return ""
+}
+
+// rematchButton is the results message's button.
+func rematchButton(game int64) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, Emoji: &discordgo.ComponentEmoji{Name: "🔁"},
+			CustomID: CustomID{Action: ActRematch, Game: game}.String()},
+	}}}
+}
+
+// rematch answers the Rematch button of a finished game: a player of it opens a lobby in the same
+// channel with the same game, table size, variants and players (who may leave it).
+func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply, error) {
+	old, stop, err := s.loadHere(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	if old.row.Status != data.StatusFinished {
+		return ephemeral("That game is not over, so there is nothing to rematch."), nil
+	}
+	if _, ok := old.seatOf(req.UserID); !ok {
+		return ephemeral("Only the players of that game can ask for a rematch. `/game new` opens a lobby for anyone."), nil
+	}
+	var others []data.Seat
+	for _, st := range old.seats {
+		if st.UserID != req.UserID {
+			others = append(others, data.Seat{Seat: -1, UserID: st.UserID, Name: st.Name})
+		}
+	}
+	if cur, err := s.load(ctx, req.ChannelID, 0); err == nil {
+		if cur.row.Status == data.StatusLobby && cur.row.Game == old.row.Game {
+			return ephemeral("A rematch lobby is already open in this channel: press **Join** on it."), nil
+		}
+	} else if !errors.Is(err, data.ErrNoGame) {
+		return Reply{}, err
+	}
+	l, stop, err := s.openLobby(ctx, req, old.game, len(old.seats), old.row.Options, others)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	r := s.lobbyReply(l, ReplyMessage)
+	var who []string
+	for _, st := range others {
+		who = append(who, "<@"+st.UserID+">")
+	}
+	r.Content = fmt.Sprintf("🔁 <@%s> wants a rematch! %s, you are seated again; press **Leave** if you're out.\n", req.UserID, joinAnd(who)) + r.Content
+	for _, st := range others {
+		r.Mentions = append(r.Mentions, st.UserID)
+	}
+	return r, nil
+}
