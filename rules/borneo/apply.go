@@ -45,6 +45,8 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 		return rules.Illegal(m, "%s", s.whyIllegal(seat, m))
 	}
 	s.Moves++
+	s.Exposed = nil
+	s.discardMark = len(s.Discard)
 	s.apply(seat, m)
 	s.settle()
 	return nil
@@ -184,6 +186,7 @@ func (s *State) completeMission() {
 	for _, item := range p.Paid {
 		if item >= harbourItem {
 			st.HarbourCards, _ = removeInt(st.HarbourCards, item-harbourItem)
+			s.Spent = append(s.Spent, item-harbourItem)
 		} else {
 			st.Cards, _ = removeInt(st.Cards, item)
 			s.Discard = append(s.Discard, item)
@@ -261,8 +264,10 @@ func (s *State) autoStep() bool {
 		d := s.Dist
 		switch {
 		case len(d.Pool) > 0 && len(d.Pickers) == 0:
-			s.Unclaimed = append(s.Unclaimed, d.Pool...)
-			s.Journal.Add(s.Moves, "No merchant can take the spices at %s; they are discarded at the end of the turn.", harbours[d.Harbour].name)
+			// Rulings §1.6.9: the leftover cards go to the discard pile as part of the
+			// distribution, so the draw of this turn may reshuffle them.
+			s.Discard = append(s.Discard, d.Pool...)
+			s.Journal.Add(s.Moves, "No merchant can take the spices at %s; they go to the discard pile.", harbours[d.Harbour].name)
 			d.Pool = d.Pool[:0]
 		case len(d.Pool) == 0:
 			s.Dist = nil
@@ -345,6 +350,12 @@ func (s *State) draw() {
 				short = true
 				break
 			}
+			if s.discardMark < len(s.Discard) {
+				// Cards that went face up into the discard pile during this move (the spices
+				// no merchant could take) are reshuffled with it: the table saw them go in.
+				s.Exposed = append(s.Exposed, s.Discard[s.discardMark:]...)
+			}
+			s.discardMark = 0
 			s.Deck, s.Discard = s.Discard, []int{}
 			s.RNG.ShuffleInts(s.Deck)
 			s.Journal.Add(s.Moves, "The discard pile is shuffled into a new shipment deck of %d cards.", len(s.Deck))
@@ -354,7 +365,6 @@ func (s *State) draw() {
 		st.Hand = append(st.Hand, c)
 		drawn = append(drawn, c)
 	}
-	s.discardUnclaimed()
 	if len(drawn) > 0 {
 		s.Journal.AddPrivate(s.Moves, rules.SeatRef(seat)+" draws "+plural(len(drawn), "card")+".",
 			"You draw "+joinCards(drawn)+".", seat)
@@ -370,16 +380,6 @@ func (s *State) draw() {
 	s.nextTurn()
 }
 
-// discardUnclaimed puts the spices no merchant could take into the discard pile at the end of the
-// turn, after the draw (see the package doc: a card named in this move's public log must not be
-// reshuffled into the hidden deck within the same move).
-func (s *State) discardUnclaimed() {
-	if len(s.Unclaimed) > 0 {
-		s.Discard = append(s.Discard, s.Unclaimed...)
-		s.Unclaimed = nil
-	}
-}
-
 func (s *State) nextTurn() {
 	s.Turn = rules.Seat((int(s.Turn) + 1) % len(s.Seats))
 	s.Phase = PhaseMission
@@ -390,7 +390,6 @@ func (s *State) nextTurn() {
 // to complete a mission.
 func (s *State) endGame(reason string) {
 	s.EndReason = reason
-	s.discardUnclaimed()
 	s.Journal.Add(s.Moves, "%s: the game ends. Each player may complete one last mission, starting with %s.",
 		reason, rules.SeatRef(rules.Seat((int(s.Turn)+1)%len(s.Seats))))
 	for i := range s.Seats {

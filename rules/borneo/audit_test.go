@@ -6,13 +6,45 @@ import (
 	"spicebot/rules"
 )
 
-// Spices that no merchant can take reach the discard pile after the draw of the same turn
-// (package doc, rulings §1.6.9): a reshuffle during that draw uses only the older discards.
-func TestUnclaimedSpicesDiscardedAfterTheDraw(t *testing.T) {
+// Issue 7, item 7: spices that no merchant can take go to the discard pile as part of the
+// distribution (rulings §1.6.9), so the draw of the same turn reshuffles them. The issue's
+// reproduction: a red monopoly at Achim with no red merchant, the deck and the discard pile
+// empty. Before the fix the cards waited until after the draw, which found nothing and ended
+// the game.
+func TestUnclaimedSpicesAreReshuffledByTheDraw(t *testing.T) {
+	s := crafted(t, 3, "H01 H03 H05")
+	s.Harbours[0].Cards = ids(t, "S16")
+	s.Seats[0].Hand = ids(t, "S17 S60")
+	s.Companies[yellow] = seats(0, 1, 2) // red has no merchant
+	s.HarbourDeck = ids(t, "H07")
+	play(t, s, 0, "ship S17 H01")
+	if s.EndReason != "" || s.Phase != PhaseMission || s.Turn != 1 || !equalSeats(s.Active(), seats(1)) {
+		t.Fatalf("the game should go on with seat 1: reason %q phase %s turn %d", s.EndReason, s.Phase, s.Turn)
+	}
+	hand := s.Seats[0].Hand
+	if len(hand) != 3 || !containsInt(hand, ids(t, "S60")[0]) || !containsInt(hand, ids(t, "S16")[0]) || !containsInt(hand, ids(t, "S17")[0]) {
+		t.Fatalf("hand %v, want S60 and the reshuffled S16 and S17", hand)
+	}
+	if len(s.Deck) != 0 || len(s.Discard) != 0 || !equalInts(s.Seats[0].HarbourCards, ids(t, "H01")) {
+		t.Errorf("deck %v discard %v harbours %v", s.Deck, s.Discard, s.Seats[0].HarbourCards)
+	}
+	if !logHas(s, rules.Observer, "No merchant can take the spices at") ||
+		!logHas(s, rules.Observer, "shuffled into a new shipment deck of 2 cards") ||
+		!logHas(s, rules.Observer, "{0} draws 2 cards.") {
+		t.Errorf("log %v", s.Log(rules.Observer))
+	}
+	if err := checkConservation(s, false); err != nil {
+		t.Error(err)
+	}
+}
+
+// The leftover spices join older discards in the reshuffle: the deck holds one card, so the
+// second card of the draw comes from S40, S41, S16 and S17 shuffled together.
+func TestUnclaimedSpicesJoinTheDiscardPile(t *testing.T) {
 	s := crafted(t, 3, "H01 H03 H05")
 	s.Harbours[0].Cards = ids(t, "S16")
 	s.Seats[0].Hand = ids(t, "S17 S02")
-	s.Companies[yellow] = seats(0, 1, 2) // red has no merchant
+	s.Companies[yellow] = seats(0, 1, 2)
 	s.Deck = ids(t, "S50")
 	s.Discard = ids(t, "S40 S41")
 	s.HarbourDeck = ids(t, "H07")
@@ -21,15 +53,14 @@ func TestUnclaimedSpicesDiscardedAfterTheDraw(t *testing.T) {
 		t.Fatalf("the game should go on: reason %q phase %s turn %d", s.EndReason, s.Phase, s.Turn)
 	}
 	hand := s.Seats[0].Hand
-	if len(hand) != 3 || !containsInt(hand, ids(t, "S50")[0]) || containsInt(hand, ids(t, "S16")[0]) || containsInt(hand, ids(t, "S17")[0]) {
-		t.Fatalf("hand %v, want S02, S50 and S40 or S41", hand)
+	if len(hand) != 3 || !containsInt(hand, ids(t, "S50")[0]) {
+		t.Fatalf("hand %v, want S02, S50 and one reshuffled card", hand)
 	}
-	if len(s.Deck) != 1 || !equalInts(s.Discard, ids(t, "S16 S17")) || len(s.Unclaimed) != 0 {
-		t.Errorf("deck %v discard %v unclaimed %v", s.Deck, s.Discard, s.Unclaimed)
+	if len(s.Deck) != 3 || len(s.Discard) != 0 || !logHas(s, rules.Observer, "shuffled into a new shipment deck of 4 cards") {
+		t.Errorf("deck %v discard %v, want the other 3 of S40 S41 S16 S17 in the deck", s.Deck, s.Discard)
 	}
-	if !logHas(s, rules.Observer, "shuffled into a new shipment deck of 2 cards") ||
-		!logHas(s, rules.Observer, "No merchant can take the spices at Achim") {
-		t.Errorf("log %v", s.Log(rules.Observer))
+	if err := checkConservation(s, false); err != nil {
+		t.Error(err)
 	}
 }
 

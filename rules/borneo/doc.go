@@ -76,11 +76,15 @@
 //     picker; a displaced defender stays when every other company is full; a defender who played
 //     no card has no reward to choose; a seat that cannot pay any mission in the last chance is
 //     skipped.
-//   - Spices that no merchant can take go to the discard pile at the end of the turn, after the
-//     draw, not during the distribution (rulings §1.6.9 gives no moment). A card named in a move's
-//     public log ("ships S60") must not be reshuffled into the hidden deck within that same move
-//     (the rulestest leak rule). The cost: if the deck and the discard pile are both empty at that
-//     draw, the game ends although these spices will be discarded.
+//   - Spices that no merchant can take go to the discard pile as part of the distribution
+//     (rulings §1.6.9), so the draw of the same turn reshuffles them when the deck runs out
+//     (issue 7: keeping them aside until after the draw could end the game although the
+//     rulebook would reshuffle them). The table saw those cards go into the discard pile, so the
+//     move that reshuffles them may name them in its log: until the next move they are left out
+//     of Hidden (State.Exposed); where they are now — their place in the deck or the drawer's
+//     hand — is named nowhere.
+//   - Harbour cards paid for a mission leave the game (State.Spent), like the tiles removed by
+//     player count.
 //   - A card discarded down to six leaves the secret hand face down: the log names it to its
 //     owner only ("{1} discards a card."). The rulebook does not say it is shown.
 //   - At the end of the game the hands and the shipment deck are discarded (rulebook: everything

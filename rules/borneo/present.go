@@ -62,7 +62,8 @@ func (s *State) Log(viewer rules.Seat) []rules.LogEntry { return s.Journal.For(v
 // Hidden lists the ids of the cards viewer may not see: other seats' hands, the shipment deck
 // and the harbour deck. Warehouses, harbours, fights, distributions and completed missions are
 // public; the discard pile is shown only as a count, and a card discarded down to the hand limit
-// is named to its owner only.
+// is named to its owner only. The cards of State.Exposed (seen going into the discard pile by the
+// move that reshuffled them) are left out until the next move: that move's log names them.
 func (s *State) Hidden(viewer rules.Seat) []string {
 	var out []string
 	for i := range s.Seats {
@@ -70,11 +71,15 @@ func (s *State) Hidden(viewer rules.Seat) []string {
 			continue
 		}
 		for _, c := range s.Seats[i].Hand {
-			out = append(out, shipmentIDs[c])
+			if !containsInt(s.Exposed, c) {
+				out = append(out, shipmentIDs[c])
+			}
 		}
 	}
 	for _, c := range s.Deck {
-		out = append(out, shipmentIDs[c])
+		if !containsInt(s.Exposed, c) {
+			out = append(out, shipmentIDs[c])
+		}
 	}
 	for _, h := range s.HarbourDeck {
 		out = append(out, harbourIDs[h])

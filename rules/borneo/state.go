@@ -50,6 +50,8 @@ type State struct {
 	HarbourDeck []int `json:"harbour_deck"`
 	// Harbours are the three face-up harbour slots.
 	Harbours [harbourSlots]Harbour `json:"harbours"`
+	// Spent are the harbour cards paid for missions: they leave the game (package doc).
+	Spent []int `json:"spent,omitempty"`
 	// Missions are the mission tiles still on the board, in id order.
 	Missions []int `json:"missions"`
 	// Seats has one entry per player.
@@ -60,9 +62,13 @@ type State struct {
 	Placement []rules.Seat `json:"placement,omitempty"`
 	// LastChance is the remaining order of last-chance missions, current seat first.
 	LastChance []rules.Seat `json:"last_chance,omitempty"`
-	// Unclaimed are the spices of a distribution that no merchant could take; they go to the
-	// discard pile at the end of the turn, after the draw. Always empty between moves.
-	Unclaimed []int `json:"unclaimed,omitempty"`
+	// Exposed are the cards that went face up into the discard pile during the latest move and
+	// were shuffled into the new deck by that move's draw (the spices no merchant could take,
+	// rulings §1.6.9). The table saw them go in, so this move's log may name them; where they
+	// are now (deck position or the drawer's hand) stays hidden. Cleared by the next move.
+	Exposed []int `json:"exposed,omitempty"`
+	// discardMark is the discard pile's length when the move being applied began.
+	discardMark int
 	// EndReason says why the game ended, once it has.
 	EndReason string         `json:"end_reason,omitempty"`
 	Fight     *Fight         `json:"fight,omitempty"`
