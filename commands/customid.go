@@ -16,15 +16,22 @@ type Action string
 // The component actions. Their custom_ids are path-like: "sb1:{action}/{game}/{version}/{arg}".
 // They never hold hidden information: the clicker's seat always comes from the user id.
 const (
-	ActYourMove Action = "ym"   // "Your move" button on a board: sb1:ym/{game}/{version}
-	ActHand     Action = "hand" // "My hand" button: sb1:hand/{game}
-	ActMoves    Action = "mv"   // select menu of moves: sb1:mv/{game}/{version}/{page}; values are move texts
-	ActPage     Action = "pg"   // page button of the move menu: sb1:pg/{game}/{version}/{page}
-	ActJoin     Action = "join" // lobby buttons: sb1:join/{game}
-	ActLeave    Action = "leave"
-	ActStart    Action = "start"
+	ActYourMove Action = "ym"      // "Your move" button on a board: sb1:ym/{game}/{version}
+	ActHand     Action = "hand"    // "My hand" button: sb1:hand/{game}
+	ActJoin     Action = "join"    // lobby buttons: sb1:join/{game}
+	ActLeave    Action = "leave"   //
+	ActStart    Action = "start"   //
 	ActCancel   Action = "cancel"  // cancel confirmation: sb1:cancel/{game}/{yes|no}
 	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
+
+	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
+	// short hash of the seat's legal moves the menu was made for, path is "p" and the option
+	// indexes joined by dots ("p2.0"), and k is a page or the number of a select menu.
+	ActGo     Action = "go"    // show the level at path (page k): an option that opens a level, Back, a page
+	ActDo     Action = "do"    // play the move at path
+	ActAsk    Action = "ask"   // ask to confirm the irreversible move at path
+	ActSelect Action = "sel"   // a select menu at path; each value is a path relative to it
+	ActMulti  Action = "multi" // a multi-select of the level at path; values are option indexes
 )
 
 // CustomID is a decoded custom_id.
@@ -32,19 +39,31 @@ type CustomID struct {
 	Action  Action
 	Game    int64  // the stored game's row id
 	Version int    // the game version the component was made for (-1 when not part of the id)
-	Page    int    // page of a move menu
+	Page    int    // page, or number of a select menu, of a decision menu
 	Arg     string // free argument (cancel: "yes" or "no")
+	Hash    string // decision menu: the hash of the seat's legal moves it was made for
+	Path    []int  // decision menu: option indexes from the first level
 }
 
-// String encodes c; the result is at most 100 characters, Discord's custom_id limit.
+// menuAction reports whether a is an action of the decision menu.
+func menuAction(a Action) bool {
+	switch a {
+	case ActGo, ActDo, ActAsk, ActSelect, ActMulti:
+		return true
+	}
+	return false
+}
+
+// String encodes c; the result is at most 100 characters, Discord's custom_id limit (a path of
+// at most 12 levels).
 func (c CustomID) String() string {
 	base := customIDPrefix + string(c.Action) + "/" + strconv.FormatInt(c.Game, 10)
-	switch c.Action {
-	case ActYourMove:
+	switch {
+	case c.Action == ActYourMove:
 		return base + "/" + strconv.Itoa(c.Version)
-	case ActMoves, ActPage:
-		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
-	case ActCancel:
+	case menuAction(c.Action):
+		return base + "/" + c.Hash + "/" + pathText(c.Path) + "/" + strconv.Itoa(c.Page)
+	case c.Action == ActCancel:
 		return base + "/" + c.Arg
 	default:
 		return base
@@ -67,31 +86,41 @@ func ParseCustomID(s string) (CustomID, error) {
 		return CustomID{}, fmt.Errorf("custom_id %q: bad game id", s)
 	}
 	want := 2
-	switch c.Action {
-	case ActYourMove:
+	switch {
+	case c.Action == ActYourMove:
 		want = 3
-	case ActMoves, ActPage:
-		want = 4
-	case ActCancel:
+	case menuAction(c.Action):
+		want = 5
+	case c.Action == ActCancel:
 		want = 3
-	case ActHand, ActJoin, ActLeave, ActStart, ActRematch:
+	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
 	}
 	if len(parts) != want {
 		return CustomID{}, fmt.Errorf("custom_id %q: wrong number of parts", s)
 	}
-	if want >= 3 && c.Action != ActCancel {
+	switch {
+	case c.Action == ActYourMove:
 		if c.Version, err = strconv.Atoi(parts[2]); err != nil || c.Version < 0 {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad version", s)
 		}
-	}
-	if want == 4 {
-		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 0 {
+	case menuAction(c.Action):
+		c.Hash = parts[2]
+		if c.Hash == "" || len(c.Hash) > 13 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad hash", s)
+		}
+		p, ok := strings.CutPrefix(parts[3], "p")
+		if !ok {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad path", s)
+		}
+		if c.Path, ok = parsePath(p); !ok {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad path", s)
+		}
+		if c.Page, err = strconv.Atoi(parts[4]); err != nil || c.Page < 0 {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad page", s)
 		}
-	}
-	if c.Action == ActCancel {
+	case c.Action == ActCancel:
 		c.Arg = parts[2]
 		if c.Arg != "yes" && c.Arg != "no" {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad confirmation", s)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,13 +15,15 @@ import (
 
 // Limits of Discord's components (message components reference).
 const (
-	selectOptions  = 25 // options per select menu
-	selectsPerPage = 4  // select menus per message page (the fifth row holds the page buttons)
-	movesPerPage   = selectOptions * selectsPerPage
-	labelMax       = 100 // characters of an option label or a choice name
+	selectOptions = 25  // options per select menu, choices per autocomplete
+	labelMax      = 100 // characters of an option label or a choice name
 )
 
-// autocompleteMoves lists the caller's legal moves for /play, filtered by what they typed.
+// autocompleteMoves lists the caller's legal moves for /play by their plain labels, filtered by
+// what they typed (every word must appear in the label or the move text). When more than 25
+// match, the first level of the decision menu where they differ is offered instead: each group
+// is one choice ("Ship … 18 moves") whose value names the group, so nothing is hidden by the
+// limit; typing more narrows, and sending a group opens the menu there.
 func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, error) {
 	r := Reply{Type: ReplyChoices, Choices: []*discordgo.ApplicationCommandOptionChoice{}}
 	l, err := s.load(ctx, req.ChannelID, 0)
@@ -35,86 +38,292 @@ func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, er
 		return r, nil
 	}
 	typed, _ := req.Options[req.Focused].(string)
-	typed = strings.ToLower(strings.TrimSpace(typed))
-	for _, m := range l.st.Legal(seat) {
-		label := l.expand(l.st.Describe(seat, m).Label, nil)
-		label = strings.ReplaceAll(label, "**", "")
-		text := m.String()
-		if typed != "" && !strings.Contains(strings.ToLower(label), typed) && !strings.Contains(strings.ToLower(text), typed) {
-			continue
+	words := strings.Fields(strings.ToLower(typed))
+	m := newMenu(l, seat)
+	match := func(lf leaf, path []int) bool {
+		hay := strings.ToLower(m.labels[lf.move] + " " + m.moves[lf.move].String() + " " + m.crumbs(path))
+		for _, w := range words {
+			if !strings.Contains(hay, w) {
+				return false
+			}
 		}
-		r.Choices = append(r.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, labelMax), Value: text})
-		if len(r.Choices) == selectOptions {
-			break
+		return true
+	}
+	choice := func(name, value string) {
+		r.Choices = append(r.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(name, labelMax), Value: value})
+	}
+	// Narrow level by level until the matches fit.
+	lv, path := skip(m.root, nil)
+	for {
+		var found []leaf
+		var groupOf []int
+		for _, lf := range levelLeaves(lv) {
+			if match(lf, join(path, lf.rel...)) {
+				found = append(found, lf)
+				groupOf = append(groupOf, lf.rel[0])
+			}
 		}
-	}
-	return r, nil
-}
-
-// playText plays the /play move option.
-func (s *Service) playText(ctx context.Context, req Request, text string) (Reply, error) {
-	return s.play(ctx, req, 0, -1, strings.TrimSpace(text), ReplyMessage)
-}
-
-// playSelect plays the move picked in a move menu made at id.Version.
-func (s *Service) playSelect(ctx context.Context, req Request, id CustomID, text string) (Reply, error) {
-	return s.play(ctx, req, id.Game, id.Version, text, ReplyUpdate)
-}
-
-// play applies one move for the caller: under the game's lock it loads the state, checks the
-// version the menu was made for (wantVersion, or -1 for /play), applies the move, and commits
-// the move, the new state and the outbox (board post, DMs for changed hands) in one transaction.
-// Any refusal leaves the game and its log exactly as they were.
-func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersion int, text string, typ ReplyType) (Reply, error) {
-	if gameID == 0 {
-		row, _, err := s.store.Current(ctx, req.ChannelID)
-		if errors.Is(err, data.ErrNoGame) {
-			return ephemeral(errNoGameText), nil
-		}
-		if err != nil {
-			return Reply{}, err
-		}
-		gameID = row.ID
-	}
-	defer s.lock(gameID)()
-	l, stop, err := s.loadPlaying(ctx, req, gameID)
-	if stop != nil || err != nil {
-		return deref(stop), err
-	}
-	seat, ok := l.seatOf(req.UserID)
-	if !ok {
-		return ephemeral("You are not playing in this game, so you can't make moves. You can watch, or join the next one."), nil
-	}
-	if _, over := l.st.Outcome(); over || l.row.Status == data.StatusFinished {
-		return ephemeral("This game is over. `/game new` starts another."), nil
-	}
-	if wantVersion >= 0 && wantVersion != l.st.Version() {
-		stale, err := s.staleFor(ctx, l, seat, wantVersion)
-		if err != nil {
-			return Reply{}, err
-		}
-		if stale {
-			r := s.movesMenu(l, seat, 0, "The board has moved on since that menu was made, so nothing was played.")
-			r.Type = typ
+		if len(found) <= selectOptions {
+			for _, lf := range found {
+				choice(m.labels[lf.move], m.moves[lf.move].String())
+			}
 			return r, nil
 		}
+		counts := map[int]int{}
+		var groups []int
+		for _, g := range groupOf {
+			if counts[g] == 0 {
+				groups = append(groups, g)
+			}
+			counts[g]++
+		}
+		if len(groups) == 1 && lv.opts[groups[0]].child != nil {
+			lv, path = skip(lv.opts[groups[0]].child, join(path, groups[0]))
+			continue
+		}
+		if len(groups) > selectOptions || len(groups) == 1 {
+			// A single level of more than 25 moves: the first 24, then a hint to type more.
+			for _, lf := range found[:selectOptions-1] {
+				choice(m.labels[lf.move], m.moves[lf.move].String())
+			}
+			choice(fmt.Sprintf("… and %d more: keep typing to narrow", len(found)-(selectOptions-1)), "?")
+			return r, nil
+		}
+		for _, g := range groups {
+			o := lv.opts[g]
+			if counts[g] == 1 {
+				for j, lf := range found {
+					if groupOf[j] == g {
+						choice(m.labels[lf.move], m.moves[lf.move].String())
+					}
+				}
+				continue
+			}
+			choice(fmt.Sprintf("%s … %d moves (pick to see them, or keep typing)", o.text, counts[g]), o.text)
+		}
+		return r, nil
+	}
+}
+
+// findGroup returns the path of the first level option (depth first) that leads further and
+// whose words are text, ignoring case, or false.
+func (m *menu) findGroup(text string) ([]int, bool) {
+	text = strings.TrimSpace(text)
+	var walk func(lv *level, path []int) ([]int, bool)
+	walk = func(lv *level, path []int) ([]int, bool) {
+		for k, o := range lv.opts {
+			if o.child == nil {
+				continue
+			}
+			if strings.EqualFold(o.text, text) {
+				return join(path, k), true
+			}
+			if p, ok := walk(o.child, join(path, k)); ok {
+				return p, true
+			}
+		}
+		return nil, false
+	}
+	return walk(m.root, nil)
+}
+
+// playText plays the /play move option: a move's text form (what the autocomplete's choices
+// carry), or a group of the autocomplete, which opens the decision menu there.
+func (s *Service) playText(ctx context.Context, req Request, text string) (Reply, error) {
+	text = strings.TrimSpace(text)
+	row, _, err := s.store.Current(ctx, req.ChannelID)
+	if errors.Is(err, data.ErrNoGame) {
+		return ephemeral(errNoGameText), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	defer s.lock(row.ID)()
+	l, seat, stop, err := s.loadSeat(ctx, req, row.ID)
+	if stop != nil || err != nil {
+		return deref(stop), err
 	}
 	if text == "" {
 		return ephemeral("Tell me which move: start typing in `/play move:` and pick one from the list."), nil
 	}
-	m, err := l.game.ParseMove(text)
+	m := newMenu(l, seat)
+	if text == "?" {
+		return m.view(nil, ""), nil
+	}
+	if p, ok := m.findGroup(text); ok {
+		return m.view(p, ""), nil
+	}
+	mv, err := l.game.ParseMove(text)
 	if err != nil {
 		return ephemeral(fmt.Sprintf("I can't read %q as a %s move. Pick one from the `/play` list or press **Your move**.", truncate(text, 60), l.game.Name())), nil
 	}
-	prev := l.st.Version()
+	label := plain(l.expand(l.st.Describe(seat, mv).Label, nil))
+	return s.commit(ctx, req, l, seat, []rules.Move{mv}, []string{label}, "", ReplyMessage)
+}
+
+// loadSeat loads a game under way for a component or command and the caller's seat; a non-nil
+// reply refuses (no game, not a player, the game is over).
+func (s *Service) loadSeat(ctx context.Context, req Request, gameID int64) (*loaded, rules.Seat, *Reply, error) {
+	l, stop, err := s.loadPlaying(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return nil, rules.Observer, stop, err
+	}
+	seat, ok := l.seatOf(req.UserID)
+	if !ok {
+		r := ephemeral("You are not playing in this game, so you can't make moves. You can watch, or join the next one.")
+		return nil, rules.Observer, &r, nil
+	}
+	if _, over := l.st.Outcome(); over || l.row.Status == data.StatusFinished {
+		r := ephemeral("This game is over. `/game new` starts another.")
+		return nil, rules.Observer, &r, nil
+	}
+	return l, seat, nil, nil
+}
+
+// yourMove answers the board's "Your move" button with the first step of the clicker's decision
+// menu.
+func (s *Service) yourMove(ctx context.Context, req Request, id CustomID) (Reply, error) {
+	l, seat, stop, err := s.loadSeat(ctx, req, id.Game)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	note := ""
+	if id.Version != l.st.Version() {
+		note = "The board has moved on since that board was posted; here is your decision now."
+	}
+	return newMenu(l, seat).view(nil, note), nil
+}
+
+// decide answers a component of a decision menu: it shows another step, asks for a
+// confirmation, or plays the move or batch picked. A menu made for other legal moves than the
+// seat's now (another move landed, or this one already did) plays nothing and shows the current
+// menu.
+func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, error) {
+	defer s.lock(id.Game)()
+	l, seat, stop, err := s.loadSeat(ctx, req, id.Game)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	m := newMenu(l, seat)
+	update := func(r Reply) (Reply, error) {
+		r.Type = ReplyUpdate
+		return r, nil
+	}
+	if id.Hash != m.hash {
+		return update(m.view(nil, "The board has moved on since that menu was made, so nothing was played. Here is your decision now:"))
+	}
+	lost := func() (Reply, error) {
+		return update(m.view(nil, "That choice is not one I can find; here is your decision now:"))
+	}
+	switch id.Action {
+	case ActGo:
+		return update(m.viewPage(id.Path, id.Page, ""))
+	case ActAsk:
+		_, o, ok := m.at(id.Path)
+		if !ok || o == nil {
+			return lost()
+		}
+		return update(m.confirm(id.Path, o))
+	case ActDo:
+		_, o, ok := m.at(id.Path)
+		if !ok || o == nil {
+			return lost()
+		}
+		return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, "", ReplyUpdate)
+	case ActSelect:
+		if len(req.Values) != 1 {
+			return update(m.view(id.Path, "Pick one option from the menu."))
+		}
+		rel, ok := parsePath(req.Values[0])
+		if !ok || len(rel) == 0 {
+			return lost()
+		}
+		full := join(id.Path, rel...)
+		_, o, ok := m.at(full)
+		switch {
+		case !ok:
+			return lost()
+		case o != nil:
+			return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, "", ReplyUpdate)
+		default:
+			return update(m.view(full, ""))
+		}
+	case ActMulti:
+		lv, _, ok := m.at(id.Path)
+		if !ok || lv == nil || len(req.Values) == 0 {
+			return lost()
+		}
+		var ks []int
+		for _, v := range req.Values {
+			var k int
+			if _, err := fmt.Sscanf(v, "%d", &k); err != nil || k < 0 || k >= len(lv.opts) || slices.Contains(ks, k) {
+				return lost()
+			}
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		var (
+			moves  []rules.Move
+			labels []string
+			multi  *rules.Multi
+		)
+		for _, k := range ks {
+			o := lv.opts[k]
+			if o.child != nil || m.multiOf(o.move) == nil {
+				return lost()
+			}
+			if multi == nil {
+				multi = m.multiOf(o.move)
+			}
+			moves = append(moves, m.moves[o.move])
+			labels = append(labels, m.labels[o.move])
+		}
+		return s.commit(ctx, req, l, seat, moves, labels, multi.Then, ReplyUpdate)
+	}
+	return lost()
+}
+
+// commit plays moves for seat (one move, or a batch picked together followed by then when it is
+// legal then, see rules.ApplyBatch) and stores them in one transaction with the new state and the
+// outbox (one board update, DMs to the other players it concerns). Any refusal leaves the game and
+// its log exactly as they were and says why. The reply names what was played, shows the seat's
+// own changed hand (text and picture: no DM for one's own move), and the next decision if the
+// seat has one.
+func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules.Seat, moves []rules.Move, labels []string, then string, typ ReplyType) (Reply, error) {
 	before := TakeBefore(l.st)
-	label := l.st.Describe(seat, m).Label
-	if err := l.st.Apply(seat, m); err != nil {
+	prev := l.st.Version()
+	privBefore := l.st.Private(seat)
+	refuse := func(err error) (Reply, error) {
 		reason := rules.Reason(err)
 		if reason == "" {
 			return Reply{}, fmt.Errorf("apply %s move: %w", l.game.ID(), err)
 		}
-		return ephemeral(l.expand(reason, nil)), nil
+		reason = l.expand(reason, nil)
+		if len(moves) > 1 {
+			reason = "Nothing was played: " + reason
+		}
+		if typ == ReplyMessage {
+			return ephemeral(reason), nil
+		}
+		r := newMenu(l, seat).view(nil, reason)
+		r.Type = typ
+		return r, nil
+	}
+	var recs []rules.Record
+	if len(moves) == 1 && then == "" {
+		if err := l.st.Apply(seat, moves[0]); err != nil {
+			return refuse(err)
+		}
+		recs = []rules.Record{{Seat: seat, Move: moves[0].String()}}
+	} else {
+		st, rs, err := rules.ApplyBatch(l.game, l.st, seat, moves, then)
+		if err != nil {
+			return refuse(err)
+		}
+		l.st, recs = st, rs
+	}
+	if l.st.Version() != prev+len(recs) {
+		return Reply{}, fmt.Errorf("%s: %d moves took the version from %d to %d", l.game.ID(), len(recs), prev, l.st.Version())
 	}
 	state, err := rules.Marshal(l.st)
 	if err != nil {
@@ -124,139 +333,45 @@ func (s *Service) play(ctx context.Context, req Request, gameID int64, wantVersi
 	if _, over := l.st.Outcome(); over {
 		status = data.StatusFinished
 	}
-	items := l.moveOutbox(seat, before)
-	_, err = s.store.CommitMove(ctx, l.row.ID, prev, data.Move{Seat: int(seat), Move: m.String(), UserID: req.UserID},
-		state, l.st.Version(), status, items)
+	stored := make([]data.Move, len(recs))
+	for i, rec := range recs {
+		stored[i] = data.Move{Seat: int(rec.Seat), Move: rec.Move, UserID: req.UserID}
+	}
+	_, err = s.store.CommitMoves(ctx, l.row.ID, prev, stored, state, l.st.Version(), status, l.moveOutbox(seat, before))
 	if errors.Is(err, data.ErrStale) {
-		return ephemeral("Someone else's move landed first; nothing was played. Press **Your move** again."), nil
+		return Reply{Type: typ, Ephemeral: true, Components: []discordgo.MessageComponent{},
+			Content: "Someone else's move landed first; nothing was played. Press **Your move** again."}, nil
 	}
 	if err != nil {
 		return Reply{}, fmt.Errorf("commit move: %w", err)
 	}
-	s.log.InfoContext(ctx, "move", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", l.st.Version())
-	done := "You played: " + l.expand(label, nil) + "."
-	var r Reply
-	if len(l.st.Legal(seat)) > 0 && status == data.StatusPlaying {
-		r = s.movesMenu(l, seat, 0, done+" Your next decision:")
-	} else {
-		r = Reply{Type: ReplyMessage, Ephemeral: true, Content: done, Components: []discordgo.MessageComponent{}}
-	}
-	r.Type, r.Nudge = typ, true
-	return r, nil
-}
+	s.log.InfoContext(ctx, "move", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", l.st.Version(), "moves", len(recs))
 
-// staleFor reports whether a menu made at version is out of date for seat: the seat has moved
-// since, or the move picked is no longer legal (checked by Apply). Moves of other seats alone do
-// not make it stale, so players acting at the same time (a simultaneous step) are all served in
-// turn instead of being sent back to a fresh menu.
-func (s *Service) staleFor(ctx context.Context, l *loaded, seat rules.Seat, version int) (bool, error) {
-	if version > l.st.Version() {
-		return true, nil
-	}
-	moves, err := s.store.Moves(ctx, l.row.ID)
-	if err != nil {
-		return false, fmt.Errorf("moves since version %d: %w", version, err)
-	}
-	for _, m := range moves {
-		if m.Seq > version && m.Seat == int(seat) {
-			return true, nil
-		}
-	}
-	return false, nil
-}
-
-// yourMove answers the board's "Your move" button with a menu of the clicker's legal moves.
-func (s *Service) yourMove(ctx context.Context, req Request, id CustomID) (Reply, error) {
-	l, stop, err := s.loadPlaying(ctx, req, id.Game)
-	if stop != nil || err != nil {
-		return deref(stop), err
-	}
-	seat, ok := l.seatOf(req.UserID)
-	if !ok {
-		return ephemeral("You are not playing in this game. You can watch; `/game new` after it ends to play the next."), nil
-	}
-	if _, over := l.st.Outcome(); over {
-		return ephemeral("This game is over."), nil
-	}
-	note := ""
-	if id.Version != l.st.Version() {
-		note = fmt.Sprintf("The board has moved on (now at move %d; that board was at move %d).", l.st.Version(), id.Version)
-	}
-	return s.movesMenu(l, seat, 0, note), nil
-}
-
-// movesPage shows another page of the move menu.
-func (s *Service) movesPage(ctx context.Context, req Request, id CustomID) (Reply, error) {
-	l, stop, err := s.loadPlaying(ctx, req, id.Game)
-	if stop != nil || err != nil {
-		return deref(stop), err
-	}
-	seat, ok := l.seatOf(req.UserID)
-	if !ok {
-		return ephemeral("You are not playing in this game."), nil
-	}
-	note := ""
-	page := id.Page
-	if id.Version != l.st.Version() {
-		note, page = "The board has moved on; here are your moves now.", 0
-	}
-	r := s.movesMenu(l, seat, page, note)
-	r.Type = ReplyUpdate
-	return r, nil
-}
-
-// movesMenu is the ephemeral menu of seat's legal moves: up to four select menus of 25 options per
-// page, and page buttons past that. note heads the message.
-func (s *Service) movesMenu(l *loaded, seat rules.Seat, page int, note string) Reply {
-	moves := l.st.Legal(seat)
 	var b strings.Builder
-	if note != "" {
-		b.WriteString(note + "\n")
+	b.WriteString("You played: " + listLabels(labels) + ".")
+	var img *Image
+	if p := l.st.Private(seat); p != "" && p != privBefore {
+		b.WriteString("\n" + l.expand(p, nil))
+		img = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
 	}
-	if len(moves) == 0 {
-		b.WriteString("You have nothing to do right now. " + l.expand(l.st.Status(), nil))
-		return Reply{Type: ReplyMessage, Ephemeral: true, Content: b.String(), Components: []discordgo.MessageComponent{}}
+	var r Reply
+	if status == data.StatusPlaying && len(l.st.Legal(seat)) > 0 {
+		b.WriteString("\n\n**Your next decision**")
+		r = newMenu(l, seat).view(nil, b.String())
+	} else {
+		r = Reply{Ephemeral: true, Content: truncate(b.String(), 2000), Components: []discordgo.MessageComponent{}}
 	}
-	pages := (len(moves) + movesPerPage - 1) / movesPerPage
-	if page >= pages {
-		page = pages - 1
+	r.Type, r.Nudge, r.Image = typ, true, img
+	return r, nil
+}
+
+// listLabels joins labels as a sentence: "a", "a and b", "a, b and c".
+func listLabels(labels []string) string {
+	switch len(labels) {
+	case 0:
+		return ""
+	case 1:
+		return labels[0]
 	}
-	fmt.Fprintf(&b, "%s\nPick your move", l.expand(l.st.Status(), nil))
-	if pages > 1 {
-		fmt.Fprintf(&b, " (page %d of %d, %d moves)", page+1, pages, len(moves))
-	}
-	b.WriteString(":")
-	v := l.st.Version()
-	var rows []discordgo.MessageComponent
-	chunk := moves[page*movesPerPage : min(len(moves), (page+1)*movesPerPage)]
-	for i := 0; i < len(chunk); i += selectOptions {
-		part := chunk[i:min(len(chunk), i+selectOptions)]
-		opts := make([]discordgo.SelectMenuOption, len(part))
-		for j, m := range part {
-			label := strings.ReplaceAll(l.expand(l.st.Describe(seat, m).Label, nil), "**", "")
-			opts[j] = discordgo.SelectMenuOption{Label: truncate(label, labelMax), Value: m.String()}
-		}
-		first := page*movesPerPage + i + 1
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.SelectMenu{
-				// Each menu on a page needs its own custom_id; the menu index rides in the page number.
-				CustomID:    CustomID{Action: ActMoves, Game: l.row.ID, Version: v, Page: page*selectsPerPage + i/selectOptions}.String(),
-				Placeholder: fmt.Sprintf("Moves %d–%d", first, first+len(part)-1),
-				Options:     opts,
-			},
-		}})
-	}
-	if pages > 1 {
-		var btns []discordgo.MessageComponent
-		if page > 0 {
-			btns = append(btns, discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton,
-				CustomID: CustomID{Action: ActPage, Game: l.row.ID, Version: v, Page: page - 1}.String()})
-		}
-		if page < pages-1 {
-			btns = append(btns, discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton,
-				CustomID: CustomID{Action: ActPage, Game: l.row.ID, Version: v, Page: page + 1}.String()})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: btns})
-	}
-	return Reply{Type: ReplyMessage, Ephemeral: true, Content: truncate(b.String(), 2000), Components: rows}
+	return strings.Join(labels[:len(labels)-1], ", ") + " and " + labels[len(labels)-1]
 }

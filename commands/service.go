@@ -32,6 +32,8 @@ type Store interface {
 	Start(ctx context.Context, gameID int64, order []string, seed uint64, state []byte, version int) error
 	CommitMove(ctx context.Context, gameID int64, prevVersion int, m data.Move, state []byte, version int,
 		status data.Status, outbox []data.OutboxItem) ([]data.OutboxItem, error)
+	CommitMoves(ctx context.Context, gameID int64, prevVersion int, ms []data.Move, state []byte, version int,
+		status data.Status, outbox []data.OutboxItem) ([]data.OutboxItem, error)
 	Cancel(ctx context.Context, gameID int64) error
 	Moves(ctx context.Context, gameID int64) ([]data.Move, error)
 	Enqueue(ctx context.Context, items ...data.OutboxItem) ([]data.OutboxItem, error)
@@ -243,13 +245,8 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.yourMove(ctx, req, id)
 	case ActHand:
 		return s.hand(ctx, req, id.Game)
-	case ActMoves:
-		if len(req.Values) != 1 {
-			return ephemeral("Pick exactly one move from the menu."), nil
-		}
-		return s.playSelect(ctx, req, id, req.Values[0])
-	case ActPage:
-		return s.movesPage(ctx, req, id)
+	case ActGo, ActDo, ActAsk, ActSelect, ActMulti:
+		return s.decide(ctx, req, id)
 	case ActJoin:
 		return s.gameJoin(ctx, req, id.Game)
 	case ActLeave:
