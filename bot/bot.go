@@ -5,13 +5,12 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -31,8 +30,22 @@ type Config struct {
 	GuildID string
 	// APIURL is the base URL of Discord's API (DISCORD_API_URL); default DefaultAPIURL.
 	APIURL string
-	// RetryDelay is how long a failed outbox delivery waits before the next try (default 5 s).
+	// RetryDelay is the wait before the first retry of a failed delivery (an outbox item, an edit
+	// of a deferred reply); each further retry waits about twice as long, with jitter, up to
+	// MaxRetryDelay. Default 500 ms.
 	RetryDelay time.Duration
+	// MaxRetryDelay caps the wait between retries (default 5 minutes).
+	MaxRetryDelay time.Duration
+	// MaxAge is how long an outbox item that keeps failing for a transient reason (Discord down,
+	// 5xx, timeouts, rate limits) is retried before it is given up (default 24 hours): a board or
+	// hand older than that has been replaced by a newer one or no longer matters.
+	MaxAge time.Duration
+	// Lanes is how many outbox deliveries (channels or DM recipients) run at once (default 32).
+	// Renders among them are limited to the number of CPUs.
+	Lanes int
+	// Clock is the time source of retries and backoff (default the wall clock; tests inject a
+	// fake one).
+	Clock Clock
 }
 
 // Bot is a running spicebot: one discordgo session plus the outbox worker.
@@ -47,11 +60,20 @@ type Bot struct {
 	appID   string
 	ready   chan struct{}
 
-	ctx     context.Context
-	cancel  context.CancelFunc
-	nudge   chan struct{} // wakes the board worker
-	nudgeDM chan struct{} // wakes the DM worker
-	wg      sync.WaitGroup
+	clock Clock
+	// handle is the router (svc.Handle; internal tests put another in).
+	handle func(context.Context, commands.Request) (commands.Reply, error)
+	// renders holds a token per CPU: board and hand renders of the outbox at once.
+	renders chan struct{}
+
+	ctx      context.Context
+	cancel   context.CancelFunc
+	nudge    chan struct{} // wakes the outbox dispatcher
+	wg       sync.WaitGroup
+	inflight sync.WaitGroup // interactions being answered
+	mu       sync.Mutex
+	closing  bool
+	alerted  map[string]time.Time // problems already told to a creator (see alert)
 }
 
 // New makes a bot over an open store and the registered games. It does not connect; see Open.
@@ -63,7 +85,20 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		cfg.APIURL = DefaultAPIURL
 	}
 	if cfg.RetryDelay <= 0 {
-		cfg.RetryDelay = 5 * time.Second
+		cfg.RetryDelay = 500 * time.Millisecond
+	}
+	if cfg.MaxRetryDelay <= 0 {
+		cfg.MaxRetryDelay = 5 * time.Minute
+	}
+	cfg.MaxRetryDelay = max(cfg.MaxRetryDelay, cfg.RetryDelay)
+	if cfg.MaxAge <= 0 {
+		cfg.MaxAge = 24 * time.Hour
+	}
+	if cfg.Lanes <= 0 {
+		cfg.Lanes = 32
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
 	}
 	if log == nil {
 		log = slog.Default()
@@ -82,8 +117,11 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
-		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), nudgeDM: make(chan struct{}, 1),
+		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
+		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
+		ctx: context.Background(),
 	}
+	b.handle = b.svc.Handle
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
 	return b, nil
@@ -93,7 +131,8 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 func (b *Bot) Session() *discordgo.Session { return b.session }
 
 // Open connects to the gateway, waits for READY, registers the slash commands with one bulk
-// overwrite, and starts the outbox worker, which first delivers whatever was due before a restart.
+// overwrite, and starts the outbox dispatcher, which first delivers whatever was due before a
+// restart.
 func (b *Bot) Open(ctx context.Context) error {
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if err := b.session.Open(); err != nil {
@@ -112,17 +151,22 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 	b.log.Info("commands registered", "count", len(defs), "guild", b.cfg.GuildID)
 	b.wg.Add(2)
-	go b.worker(b.nudge, commands.KindBoard, commands.KindNotice)
-	go b.worker(b.nudgeDM, commands.KindDM)
+	go b.sweeper()
+	go b.dispatch()
 	b.kick()
 	return nil
 }
 
-// Close stops the worker and closes the gateway connection.
+// Close stops answering interactions, stops the outbox (an item being delivered is retried at the
+// next start) and closes the gateway connection.
 func (b *Bot) Close() error {
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
 	if b.cancel != nil {
 		b.cancel()
 	}
+	b.inflight.Wait()
 	b.wg.Wait()
 	if err := b.session.Close(); err != nil {
 		return fmt.Errorf("bot: close session: %w", err)
@@ -156,185 +200,21 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	}
 }
 
-// kick wakes the outbox workers.
+// kick wakes the outbox dispatcher.
 func (b *Bot) kick() {
-	for _, ch := range []chan struct{}{b.nudge, b.nudgeDM} {
-		select {
-		case ch <- struct{}{}:
-		default:
-		}
-	}
-}
-
-// onInteraction answers one interaction: handle it, then send the reply (deferring first when the
-// reply carries an image to render).
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-	defer cancel()
-	i := ic.Interaction
-	req, ok := toRequest(i)
-	if !ok {
-		return
-	}
-	reply, _ := b.svc.Handle(ctx, req) // errors are logged by Handle and answered in reply
-	if err := b.respond(ctx, i, reply); err != nil {
-		b.log.Error("reply failed", "interaction", i.ID, "command", req.Command, "err", err)
-	}
-	if reply.Nudge {
-		b.kick()
-	}
-}
-
-// toRequest describes an interaction for package commands.
-func toRequest(i *discordgo.Interaction) (commands.Request, bool) {
-	req := commands.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]any{}}
-	var u *discordgo.User
-	if i.Member != nil {
-		u = i.Member.User
-		req.CanManage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
-		if i.Member.Nick != "" {
-			req.UserName = i.Member.Nick
-		}
-	}
-	if u == nil {
-		u = i.User
-	}
-	if u == nil {
-		return req, false
-	}
-	req.UserID = u.ID
-	if req.UserName == "" {
-		req.UserName = u.GlobalName
-	}
-	if req.UserName == "" {
-		req.UserName = u.Username
-	}
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		req.Kind = commands.KindCommand
-		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = commands.KindAutocomplete
-		}
-		d := i.ApplicationCommandData()
-		req.Command = d.Name
-		opts := d.Options
-		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
-			req.Sub = opts[0].Name
-			opts = opts[0].Options
-		}
-		for _, o := range opts {
-			switch o.Type {
-			case discordgo.ApplicationCommandOptionString:
-				req.Options[o.Name] = o.StringValue()
-			case discordgo.ApplicationCommandOptionInteger:
-				if v, ok := o.Value.(float64); ok {
-					req.Options[o.Name] = int64(v)
-				} else if s, ok := o.Value.(string); ok { // an integer being typed in an autocomplete
-					req.Options[o.Name] = s
-				}
-			case discordgo.ApplicationCommandOptionBoolean:
-				req.Options[o.Name] = o.BoolValue()
-			}
-			if o.Focused {
-				req.Focused = o.Name
-			}
-		}
-	case discordgo.InteractionMessageComponent:
-		req.Kind = commands.KindComponent
-		d := i.MessageComponentData()
-		req.CustomID, req.Values = d.CustomID, d.Values
+	select {
+	case b.nudge <- struct{}{}:
 	default:
-		return req, false
 	}
-	return req, true
 }
 
-// noPings allows no mentions: replies name people without pinging them.
-var noPings = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-
-// respond sends reply as the answer to interaction i.
-func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, reply commands.Reply) error {
-	opt := discordgo.WithContext(ctx)
-	if reply.Type == commands.ReplyChoices {
-		return b.session.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: reply.Choices},
-		}, opt)
+// begin counts an interaction in flight; false when the bot is closing.
+func (b *Bot) begin() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
 	}
-	var flags discordgo.MessageFlags
-	if reply.Ephemeral {
-		flags = discordgo.MessageFlagsEphemeral
-	}
-	mentions := noPings
-	if len(reply.Mentions) > 0 {
-		mentions = &discordgo.MessageAllowedMentions{Users: reply.Mentions}
-	}
-	if reply.Image == nil {
-		typ := discordgo.InteractionResponseChannelMessageWithSource
-		if reply.Type == commands.ReplyUpdate {
-			typ = discordgo.InteractionResponseUpdateMessage
-		}
-		return b.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
-			Content: reply.Content, Components: reply.Components, Flags: flags, AllowedMentions: mentions,
-		}}, opt)
-	}
-	// Rendering takes time: acknowledge first, then edit the response with the image.
-	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
-	if reply.Type == commands.ReplyUpdate {
-		typ = discordgo.InteractionResponseDeferredMessageUpdate
-	}
-	if err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ,
-		Data: &discordgo.InteractionResponseData{Flags: flags}}, opt); err != nil {
-		return fmt.Errorf("defer: %w", err)
-	}
-	content := reply.Content
-	edit := &discordgo.WebhookEdit{Content: &content, AllowedMentions: mentions, Attachments: &[]*discordgo.MessageAttachment{}}
-	if reply.Components != nil {
-		edit.Components = &reply.Components
-	}
-	pic, err := b.renderPNG(*reply.Image)
-	if err != nil {
-		b.log.Error("render failed", "interaction", i.ID, "err", err)
-		content += "\n(I couldn't draw the picture this time.)"
-	} else {
-		edit.Files = []*discordgo.File{pic.file()}
-	}
-	if _, err := b.session.InteractionResponseEdit(i, edit, opt); err != nil {
-		return fmt.Errorf("edit deferred reply: %w", err)
-	}
-	return nil
-}
-
-// picture is a rendered PNG.
-type picture struct {
-	name string
-	png  []byte
-}
-
-// file makes a fresh attachment of the picture (each request consumes its reader).
-func (p picture) file() *discordgo.File {
-	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)}
-}
-
-// renderPNG renders a board or hand image as PNG.
-func (b *Bot) renderPNG(img commands.Image) (picture, error) {
-	var (
-		pic  image.Image
-		err  error
-		name = "board.png"
-	)
-	if img.Hand {
-		name = "hand.png"
-		pic, err = b.rend.Hand(img.View, img.Names)
-	} else {
-		pic, err = b.rend.Board(img.View, img.Names)
-	}
-	if err != nil {
-		return picture{}, fmt.Errorf("render %s: %w", name, err)
-	}
-	data, err := render.EncodePNG(pic)
-	if err != nil {
-		return picture{}, fmt.Errorf("encode %s: %w", name, err)
-	}
-	return picture{name: name, png: data}, nil
+	b.inflight.Add(1)
+	return true
 }

@@ -2,9 +2,10 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-	"net/http"
-	"slices"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -13,115 +14,251 @@ import (
 	"spicebot/data"
 )
 
-// maxAttempts is how often an outbox item is tried before it is given up (and logged).
-const maxAttempts = 5
+// The outbox is delivered in lanes: one per channel for what is posted in a channel (boards,
+// notices) and one per user for what is sent by DM (hands, alerts). Lanes run in parallel — one
+// game's slow or failing channel never holds up another's — and each delivers its items in queue
+// order. A run of board items of one game is posted once, drawn from the current state: when
+// several versions of a board wait, only the newest is drawn.
+//
+// A failed delivery is retried with exponential backoff and jitter (or after Discord's
+// Retry-After), for as long as it can matter (Config.MaxAge); later items of its lane wait, so
+// order is kept. A permanent refusal (deleted channel, missing access or permission) gives the
+// item up and tells the game's creator what to fix (kindAlert). Messages are created with a nonce
+// that Discord enforces, so a retry after a lost answer never posts twice.
 
-// worker delivers the outbox items of the given kinds whenever nudged, and every RetryDelay while
-// items wait. Boards and notices have one worker and DMs another, so a slow DM never holds up the
-// next board.
-func (b *Bot) worker(nudge <-chan struct{}, kinds ...string) {
+// kindAlert is the bot's own outbox kind: a problem the game's creator must fix (the bot lost
+// access to the game's channel), sent by DM, else posted in the channel. Payload alertPayload,
+// target the creator's user id.
+const kindAlert = "alert"
+
+// alertPayload is the payload of a kindAlert item.
+type alertPayload struct {
+	Channel string `json:"channel"`
+	Text    string `json:"text"`
+}
+
+// alertQuiet is how long a problem already told to a creator is not told again.
+const alertQuiet = 6 * time.Hour
+
+// outboxKind says how one kind of outbox item is delivered.
+type outboxKind struct {
+	// send delivers a batch of items of this kind, all of one game and target, oldest first.
+	send func(b *Bot, ctx context.Context, batch []data.OutboxItem) error
+	// merge: a run of items of one game is sent once (the newest state), else one by one.
+	merge bool
+	// toUser: the target is a user (DM lane), else a channel.
+	toUser bool
+	// alertOn: a permanent failure tells the game's creator (the target is the game's channel).
+	alertOn bool
+}
+
+// outboxKinds are the kinds the bot delivers. Another kind is given up (and logged) when met.
+var outboxKinds = map[string]outboxKind{
+	commands.KindBoard:  {send: (*Bot).postBoard, merge: true, alertOn: true},
+	commands.KindNotice: {send: (*Bot).sendNotice, alertOn: true},
+	commands.KindDM:     {send: (*Bot).sendDM, toUser: true},
+	kindAlert:           {send: (*Bot).sendAlert, toUser: true},
+}
+
+// laneKey is the lane of an item: its channel, or its user for DMs.
+func laneKey(it data.OutboxItem) string {
+	if outboxKinds[it.Kind].toUser {
+		return "user:" + it.Target
+	}
+	return "channel:" + it.Target
+}
+
+// dispatch runs the outbox: whenever nudged, when a lane finishes, and when the next waiting item
+// is due, it starts a lane for every target with due items that has none running.
+func (b *Bot) dispatch() {
 	defer b.wg.Done()
-	timer := time.NewTimer(b.cfg.RetryDelay)
-	defer timer.Stop()
+	running := map[string]bool{}
+	done := make(chan string, b.cfg.Lanes)
 	for {
+		wait := b.startLanes(running, done)
 		select {
 		case <-b.ctx.Done():
 			return
-		case <-nudge:
-		case <-timer.C:
-		}
-		b.deliverPending(b.ctx, kinds)
-		timer.Reset(b.cfg.RetryDelay)
-	}
-}
-
-// deliverPending sends every pending outbox item, oldest first. A game's board items are
-// coalesced into one post showing the current board.
-func (b *Bot) deliverPending(ctx context.Context, kinds []string) {
-	for ctx.Err() == nil {
-		all, err := b.store.PendingOutbox(ctx, 0)
-		if err != nil {
-			if ctx.Err() == nil {
-				b.log.Error("read outbox", "err", err)
-			}
-			return
-		}
-		var items []data.OutboxItem
-		for _, it := range all {
-			if slices.Contains(kinds, it.Kind) {
-				items = append(items, it)
-			}
-		}
-		if len(items) == 0 {
-			return
-		}
-		progress := false
-		boards := map[int64][]data.OutboxItem{}
-		for _, it := range items {
-			if it.Kind == commands.KindBoard {
-				boards[it.GameID] = append(boards[it.GameID], it)
-			}
-		}
-		done := map[int64]bool{}
-		for _, it := range items {
-			if ctx.Err() != nil {
-				return
-			}
-			var batch []data.OutboxItem
-			var err error
-			switch it.Kind {
-			case commands.KindBoard:
-				if done[it.GameID] {
-					continue
-				}
-				done[it.GameID] = true
-				batch = boards[it.GameID]
-				err = b.postBoard(ctx, it.GameID, it.Target, batch)
-			case commands.KindDM:
-				batch = []data.OutboxItem{it}
-				err = b.sendDM(ctx, it)
-			case commands.KindNotice:
-				batch = []data.OutboxItem{it}
-				err = b.sendNotice(ctx, it)
-			default:
-				batch = []data.OutboxItem{it}
-				b.log.Error("unknown outbox item kind; dropped", "kind", it.Kind, "item", it.ID)
-			}
-			if ok := b.settle(ctx, batch, err); ok {
-				progress = true
-			}
-		}
-		if !progress {
-			return // everything failed this round: wait for the retry timer
+		case <-b.nudge:
+		case key := <-done:
+			delete(running, key)
+		case <-b.clock.After(wait):
 		}
 	}
 }
 
-// settle marks a batch sent, or failed (given up after maxAttempts). It reports whether the batch
-// left the queue.
-func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bool {
-	left := true
-	for _, it := range batch {
-		if err == nil || it.Attempts+1 >= maxAttempts {
-			if err != nil {
-				b.log.Error("outbox item given up", "item", it.ID, "kind", it.Kind, "game", it.GameID, "err", err)
-			}
-			if e := b.store.MarkSent(ctx, it.ID); e != nil {
-				b.log.Error("mark outbox item sent", "item", it.ID, "err", e)
-			}
+// startLanes starts the lanes that have due items and are not running (up to Config.Lanes at
+// once) and returns how long until the next waiting item is due (at most a minute, so that items
+// queued by another process are seen too).
+func (b *Bot) startLanes(running map[string]bool, done chan<- string) time.Duration {
+	items, err := b.store.PendingOutbox(b.ctx, 0)
+	if err != nil {
+		if b.ctx.Err() == nil {
+			b.log.Error("read outbox", "err", err)
+		}
+		return b.cfg.RetryDelay
+	}
+	now := b.clock.Now()
+	wait := time.Minute
+	lanes := map[string][]data.OutboxItem{}
+	var order []string
+	blocked := map[string]bool{}
+	boards := map[int64]int64{} // game → its oldest pending board item
+	for _, it := range items {
+		if it.Kind == commands.KindBoard && boards[it.GameID] == 0 {
+			boards[it.GameID] = it.ID
+		}
+	}
+	for _, it := range items {
+		key := laneKey(it)
+		if running[key] || blocked[key] {
 			continue
 		}
-		left = false
-		b.log.Warn("outbox delivery failed; will retry", "item", it.ID, "kind", it.Kind, "game", it.GameID, "err", err)
-		if e := b.store.MarkFailed(ctx, it.ID); e != nil {
-			b.log.Error("mark outbox item failed", "item", it.ID, "err", e)
+		if id := boards[it.GameID]; it.Kind == commands.KindDM && id != 0 && id < it.ID {
+			blocked[key] = true // a DM links to the board queued before it: it waits for that post
+			continue
 		}
+		if it.NextAt.After(now) {
+			blocked[key] = true // later items of the lane wait for it: order is kept
+			wait = min(wait, it.NextAt.Sub(now))
+			continue
+		}
+		if lanes[key] == nil {
+			order = append(order, key)
+		}
+		lanes[key] = append(lanes[key], it)
 	}
-	return left
+	for _, key := range order {
+		if len(running) >= b.cfg.Lanes {
+			break // a lane finishing starts the next
+		}
+		running[key] = true
+		b.wg.Add(1)
+		go b.runLane(key, lanes[key], done)
+	}
+	return wait
 }
 
-// postBoard posts (or edits in place) the board of one game.
-func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, items []data.OutboxItem) error {
+// runLane delivers the items of one lane in order, merged into batches; it stops at the first
+// batch that must be retried later.
+func (b *Bot) runLane(key string, items []data.OutboxItem, done chan<- string) {
+	defer b.wg.Done()
+	defer func() {
+		select {
+		case done <- key:
+		case <-b.ctx.Done():
+		}
+	}()
+	for len(items) > 0 && b.ctx.Err() == nil {
+		n := batchLen(items)
+		batch := items[:n]
+		items = items[n:]
+		if !b.settle(b.ctx, batch, b.deliver(b.ctx, batch)) {
+			return
+		}
+	}
+}
+
+// batchLen is how many of the first items are delivered together: a run of one mergeable kind
+// and game, else one.
+func batchLen(items []data.OutboxItem) int {
+	n := 1
+	if outboxKinds[items[0].Kind].merge {
+		for n < len(items) && items[n].Kind == items[0].Kind && items[n].GameID == items[0].GameID {
+			n++
+		}
+	}
+	return n
+}
+
+// deliver sends one batch. A panic while delivering is an error (the batch is retried), never a
+// crash.
+func (b *Bot) deliver(ctx context.Context, batch []data.OutboxItem) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("outbox delivery panicked", "kind", batch[0].Kind, "game", batch[0].GameID,
+				"panic", panicText(r), "stack", string(debug.Stack()))
+			err = fmt.Errorf("deliver %s: panic", batch[0].Kind)
+		}
+	}()
+	k, ok := outboxKinds[batch[0].Kind]
+	if !ok {
+		return &unknownKindError{kind: batch[0].Kind}
+	}
+	return k.send(b, ctx, batch)
+}
+
+// unknownKindError is an outbox item of a kind the bot does not deliver: it is given up.
+type unknownKindError struct{ kind string }
+
+func (e *unknownKindError) Error() string { return "unknown outbox item kind " + e.kind }
+
+// settle records the outcome of a batch: sent; given up (a permanent error, or too old to
+// matter); or to be retried after a backoff. It reports whether the lane may go on.
+func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bool {
+	ids := make([]int64, len(batch))
+	attempts := 0
+	for i, it := range batch {
+		ids[i] = it.ID
+		attempts = max(attempts, it.Attempts)
+	}
+	first, last := batch[0], batch[len(batch)-1]
+	if err == nil {
+		if e := b.store.MarkSentAll(ctx, ids...); e != nil {
+			b.log.Error("mark outbox items sent", "items", ids, "err", e)
+			return false
+		}
+		return true
+	}
+	if ctx.Err() != nil {
+		return false // shutting down: the items are tried again at the next start
+	}
+	kind, code, after := classify(err)
+	var uk *unknownKindError
+	if errors.As(err, &uk) {
+		kind = permanent
+	}
+	line := errorLine(err)
+	now := b.clock.Now()
+	if kind == permanent || now.Sub(first.CreatedAt) > b.cfg.MaxAge {
+		b.log.Error("outbox items given up", "items", ids, "kind", first.Kind, "game", first.GameID,
+			"attempts", attempts+1, "err", line)
+		for _, id := range ids {
+			if e := b.store.MarkGivenUp(ctx, id, line); e != nil {
+				b.log.Error("give up outbox item", "item", id, "err", e)
+			}
+		}
+		if kind == permanent && outboxKinds[first.Kind].alertOn {
+			b.alert(ctx, last, code)
+		}
+		return true
+	}
+	d := b.retryDelay(kind, after, attempts+1)
+	b.log.Warn("outbox delivery failed; will retry", "items", ids, "kind", first.Kind, "game", first.GameID,
+		"attempt", attempts+1, "wait", d, "err", line)
+	for _, id := range ids {
+		if e := b.store.MarkRetry(ctx, id, now.Add(d), line); e != nil {
+			b.log.Error("mark outbox item for retry", "item", id, "err", e)
+		}
+	}
+	return false
+}
+
+// render renders an image for a delivery, one render per CPU at a time.
+func (b *Bot) render(ctx context.Context, img commands.Image) (picture, error) {
+	select {
+	case b.renders <- struct{}{}:
+	case <-ctx.Done():
+		return picture{}, ctx.Err()
+	}
+	defer func() { <-b.renders }()
+	return b.renderPNG(img)
+}
+
+// postBoard posts (or edits in place) the board of one game for a run of its board items.
+func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
+	newest := items[len(items)-1]
+	gameID, channelID := newest.GameID, newest.Target
 	post, err := b.svc.BoardPost(ctx, gameID, items)
 	if err != nil {
 		return err
@@ -134,104 +271,189 @@ func (b *Bot) postBoard(ctx context.Context, gameID int64, channelID string, ite
 		return nil
 	}
 	// A picture that cannot be drawn must not stall the game: post the text alone.
-	files := func() []*discordgo.File { return nil }
-	if pic, err := b.renderPNG(post.Image); err != nil {
+	pic, err := b.render(ctx, post.Image)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		b.log.Error("board render failed; posting text only", "game", gameID, "err", err)
 		post.Content += "\n(I couldn't draw the board picture this time.)"
-	} else {
-		files = func() []*discordgo.File { return []*discordgo.File{pic.file()} }
 	}
-	opt := discordgo.WithContext(ctx)
-	mentions := &discordgo.MessageAllowedMentions{Users: post.Mentions}
-	if len(post.Mentions) == 0 {
-		mentions = noPings
-	}
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	if !post.New && row.BoardMessageID != "" {
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
-			Files: files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions,
-		}, opt)
-		if err == nil {
-			return nil
-		}
-		if !isRESTCode(err, discordgo.ErrCodeUnknownMessage) {
+			Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
+		}, opts...)
+		if err == nil || !isRESTCode(err, codeUnknownMessage) {
 			return err
 		}
 		// The board message was deleted: post anew.
 	}
-	msg, err := b.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: post.Content, Components: post.Components, Files: files(), AllowedMentions: mentions,
-	}, opt)
+	msg, err := b.createMessage(ctx, channelID, nonce("b", newest.ID, newest.CreatedAt.UnixMilli()), &discordgo.MessageSend{
+		Content: post.Content, Components: post.Components, Files: pic.files(), AllowedMentions: pings(post.Mentions),
+	})
 	if err != nil {
 		return err
 	}
-	// Older boards keep their buttons: pressed later, they answer that the board has moved on and
-	// offer the current moves, which suits games played by post.
-	return b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From)
+	if err := b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From); err != nil {
+		return err
+	}
+	// The previous board loses its buttons. If that edit fails they stay, and pressed later they
+	// answer that the board has moved on.
+	if old := row.BoardMessageID; old != "" && old != msg.ID {
+		none := []discordgo.MessageComponent{}
+		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: channelID, Components: &none},
+			opts...); err != nil {
+			b.log.Warn("remove the old board's buttons", "game", gameID, "message", old, "err", err)
+		}
+	}
+	return nil
 }
 
-// sendDM sends a player's hand by DM. A user whose DMs are closed (error 50007) is remembered and
-// told once in the channel to use /hand; the game never waits for a DM.
-func (b *Bot) sendDM(ctx context.Context, it data.OutboxItem) error {
+// sendDM sends one DM to a player (their turn, their changed hand). When a user's DMs are closed
+// (error 50007) they are told once in the channel to use /hand; every later DM is tried again (they
+// may open their DMs), and the notice is repeated only after a DM got through. The game never
+// waits for a DM.
+func (b *Bot) sendDM(ctx context.Context, items []data.OutboxItem) error {
+	it := items[len(items)-1]
 	closed, err := b.store.DMClosed(ctx, it.Target)
 	if err != nil {
 		return err
-	}
-	if closed {
-		return nil
 	}
 	dm, ok, err := b.svc.DirectMessage(ctx, it)
 	if err != nil || !ok {
 		return err
 	}
-	opt := discordgo.WithContext(ctx)
-	ch, err := b.session.UserChannelCreate(dm.UserID, opt)
-	if err == nil {
-		msg := &discordgo.MessageSend{Content: dm.Content, AllowedMentions: noPings}
-		if pic, rerr := b.renderPNG(dm.Image); rerr != nil {
-			b.log.Error("hand render failed; sending text only", "game", it.GameID, "err", rerr)
-		} else {
-			msg.Files = []*discordgo.File{pic.file()}
-		}
-		_, err = b.session.ChannelMessageSendComplex(ch.ID, msg, opt)
+	msg := &discordgo.MessageSend{Content: dm.Content, AllowedMentions: noPings}
+	var pic picture
+	var rerr error
+	if dm.Image != nil {
+		pic, rerr = b.render(ctx, *dm.Image)
 	}
-	if isRESTCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) {
-		b.log.Info("DMs closed; falling back to /hand", "user", dm.UserID, "game", it.GameID)
-		if err := b.store.SetDMClosed(ctx, dm.UserID, true); err != nil {
-			return err
+	if rerr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		row, _, err := b.store.GameByID(ctx, it.GameID)
-		if err != nil {
-			return err
-		}
-		_, err = b.session.ChannelMessageSendComplex(row.ChannelID, &discordgo.MessageSend{
-			Content:         commands.ClosedDMNotice(dm.UserID),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{dm.UserID}},
-		}, opt)
+		b.log.Error("hand render failed; sending text only", "game", it.GameID, "err", rerr)
+	}
+	msg.Files = pic.files()
+	err = b.directMessage(ctx, dm.UserID, nonce("d", it.ID, it.CreatedAt.UnixMilli()), msg)
+	if err == nil && closed {
+		return b.store.SetDMClosed(ctx, dm.UserID, false) // open again
+	}
+	if !isRESTCode(err, codeCannotDM) {
 		return err
 	}
+	b.log.Info("DMs closed; falling back to /hand", "user", dm.UserID, "game", it.GameID)
+	if closed {
+		return nil // already told
+	}
+	if err := b.store.SetDMClosed(ctx, dm.UserID, true); err != nil {
+		return err
+	}
+	row, _, err := b.store.GameByID(ctx, it.GameID)
+	if err != nil {
+		return err
+	}
+	_, err = b.createMessage(ctx, row.ChannelID, nonce("c", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
+		Content: commands.ClosedDMNotice(dm.UserID), AllowedMentions: pings([]string{dm.UserID}),
+	})
+	return err
+}
+
+// directMessage opens the user's DM channel and creates msg there with the nonce.
+func (b *Bot) directMessage(ctx context.Context, userID, nonce string, msg *discordgo.MessageSend) error {
+	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return err
+	}
+	_, err = b.createMessage(ctx, ch.ID, nonce, msg)
 	return err
 }
 
 // sendNotice posts a plain public sentence.
-func (b *Bot) sendNotice(ctx context.Context, it data.OutboxItem) error {
+func (b *Bot) sendNotice(ctx context.Context, items []data.OutboxItem) error {
+	it := items[0]
 	text, err := commands.NoticeText(it)
 	if err != nil {
-		return err
+		return &unknownKindError{kind: it.Kind + " with a bad payload"}
 	}
-	_, err = b.session.ChannelMessageSendComplex(it.Target, &discordgo.MessageSend{Content: text, AllowedMentions: noPings},
-		discordgo.WithContext(ctx))
+	_, err = b.createMessage(ctx, it.Target, nonce("n", it.ID, it.CreatedAt.UnixMilli()),
+		&discordgo.MessageSend{Content: text, AllowedMentions: noPings})
 	return err
 }
 
-// isRESTCode reports whether err is a Discord REST error with the given JSON error code.
-func isRESTCode(err error, code int) bool {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil {
-		return re.Message.Code == code
+// fixes are what a game's creator is told when Discord refuses the game's channel for good, by
+// error code; %[1]s is the channel mention, %[2]s the game's name.
+var fixes = map[int]string{
+	codeUnknownChannel: "I can't post in %[1]s any more: Discord says the channel no longer exists, so your %[2]s " +
+		"game there can't go on. Start a new one with `/game new` in another channel.",
+	codeMissingAccess: "I can't see %[1]s any more, so the board of your %[2]s game there wasn't posted. Give me " +
+		"(spicebot) the **View Channel** permission there — in a private thread, add me to the thread — then use " +
+		"`/board` there to post the board again.",
+	codeMissingPermissions: "I'm missing a permission in %[1]s, so the board of your %[2]s game there wasn't posted. " +
+		"I need **View Channel**, **Send Messages** (**Send Messages in Threads** in a thread), **Attach Files**, " +
+		"**Embed Links** and **Read Message History** there. Then use `/board` there to post the board again.",
+	codeThreadArchived: "%[1]s is an archived thread, so the board of your %[2]s game there wasn't posted. " +
+		"Unarchive the thread (and perhaps make it archive later), then use `/board` there.",
+	codeThreadLocked: "%[1]s is a locked thread, so the board of your %[2]s game there wasn't posted. Unlock the " +
+		"thread, then use `/board` there.",
+}
+
+// alert queues a message telling the creator of it's game what to fix, when Discord refused its
+// channel for good with a code the creator can do something about. A problem is told once per
+// game in alertQuiet.
+func (b *Bot) alert(ctx context.Context, it data.OutboxItem, code int) {
+	fix, ok := fixes[code]
+	if !ok || it.GameID == 0 {
+		return
 	}
-	if errors.As(err, &re) && re.Response != nil && code == discordgo.ErrCodeUnknownMessage {
-		return re.Response.StatusCode == http.StatusNotFound
+	key := fmt.Sprint(it.GameID, "/", code)
+	now := b.clock.Now()
+	b.mu.Lock()
+	last, seen := b.alerted[key]
+	if !seen || now.Sub(last) > alertQuiet {
+		b.alerted[key] = now
 	}
-	return false
+	b.mu.Unlock()
+	if seen && now.Sub(last) <= alertQuiet {
+		return
+	}
+	row, _, err := b.store.GameByID(ctx, it.GameID)
+	if err != nil {
+		b.log.Error("alert: load game", "game", it.GameID, "err", err)
+		return
+	}
+	name := row.Game
+	if g, ok := b.svc.Registry().Get(row.Game); ok {
+		name = g.Name()
+	}
+	payload, _ := json.Marshal(alertPayload{Channel: it.Target, Text: fmt.Sprintf(fix, "<#"+it.Target+">", name)})
+	if _, err := b.store.Enqueue(ctx, data.OutboxItem{GameID: row.ID, Kind: kindAlert, Target: row.CreatorID, Payload: string(payload)}); err != nil {
+		b.log.Error("alert: queue", "game", it.GameID, "err", err)
+		return
+	}
+	b.log.Warn("told the game's creator what to fix", "game", it.GameID, "code", code)
+	b.kick()
+}
+
+// sendAlert sends an alert to the game's creator by DM, or, when that is refused for good (DMs
+// closed), posts it in the game's channel, where it may still be possible (a missing Attach Files
+// permission still lets text through).
+func (b *Bot) sendAlert(ctx context.Context, items []data.OutboxItem) error {
+	it := items[0]
+	var p alertPayload
+	if err := json.Unmarshal([]byte(it.Payload), &p); err != nil {
+		return &unknownKindError{kind: it.Kind + " with a bad payload"}
+	}
+	err := b.directMessage(ctx, it.Target, nonce("a", it.ID, it.CreatedAt.UnixMilli()),
+		&discordgo.MessageSend{Content: p.Text, AllowedMentions: noPings})
+	if kind, _, _ := classify(err); err == nil || kind != permanent || p.Channel == "" {
+		return err
+	}
+	_, err = b.createMessage(ctx, p.Channel, nonce("A", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
+		Content: "<@" + it.Target + "> " + p.Text, AllowedMentions: pings([]string{it.Target}),
+	})
+	return err
 }

@@ -151,6 +151,10 @@ type Server struct {
 	pending    [][]byte // INTERACTION_CREATE payloads waiting for a connection
 	pendingIx  []*Interaction
 	readyCount int
+
+	faults    func(Request) Fault
+	nonceHits int
+	watchers  []func(Message, bool)
 }
 
 type user struct {
@@ -370,7 +374,10 @@ type Request struct {
 	Files       []File
 	Status      int // the status code answered
 	Error       string
-	Time        time.Time
+	// Fault is the misbehaviour injected with SetFaults: the status ("503", "429", ...) or
+	// "lost" for an answer lost after handling; "" for none.
+	Fault string
+	Time  time.Time
 }
 
 // JSON decodes the request body into a map (nil when the body is empty or not an object).

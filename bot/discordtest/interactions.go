@@ -339,7 +339,7 @@ func findComponent(m *message, customID string, keep func(int) bool) (Component,
 
 // sendLocked builds the INTERACTION_CREATE payload, registers the interaction and sends it (or
 // queues it until a gateway session is connected).
-func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, data map[string]any) *Interaction {
+func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, data any) *Interaction {
 	u := s.userLocked(userID)
 	c := s.channelLocked(channelID)
 	ix := &Interaction{
@@ -357,6 +357,9 @@ func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, 
 		"authorizing_integration_owners": map[string]any{"0": GuildID}, "context": 0,
 		"attachment_size_limit": maxFileSize, "data": data,
 	}
+	if data == nil {
+		delete(payload, "data")
+	}
 	if typ == InteractionComponent {
 		if m := s.msgs[messageID]; m != nil {
 			payload["message"] = s.messageJSONLocked(m)
@@ -364,6 +367,17 @@ func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, 
 	}
 	s.dispatchInteractionLocked(ix, payload)
 	return ix
+}
+
+// Raw sends an interaction of type typ (InteractionCommand, InteractionComponent, ...) whose
+// "data" object is data exactly as given, or absent when data is nil, without any check: the
+// malformed payloads Discord is not supposed to send (an option value of the wrong type, a
+// command without data), for tests that the bot survives them. messageID is the clicked message
+// of a component ("" for none).
+func (s *Server) Raw(typ int, userID, channelID, messageID string, data any) *Interaction {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sendLocked(typ, userID, channelID, messageID, "raw", data)
 }
 
 // randomHex returns n random bytes in hex.

@@ -215,6 +215,7 @@ type message struct {
 	edits               int
 	created, edited     time.Time
 	deleted             bool
+	nonce               string
 	ix                  *Interaction
 }
 
@@ -310,6 +311,7 @@ type apiError struct {
 	code    int
 	message string
 	errors  map[string]any
+	extra   map[string]any // more fields of the body (retry_after, global)
 }
 
 func (e *apiError) Error() string { return fmt.Sprintf("%d %d %s", e.status, e.code, e.message) }
@@ -318,6 +320,9 @@ func (e *apiError) body() map[string]any {
 	b := map[string]any{"code": e.code, "message": e.message}
 	if e.errors != nil {
 		b["errors"] = e.errors
+	}
+	for k, v := range e.extra {
+		b[k] = v
 	}
 	return b
 }
@@ -391,6 +396,7 @@ func (s *Server) applyCreateLocked(m *message, b messageBody, files []File) {
 	for _, f := range files {
 		m.attachments = append(m.attachments, s.attachmentLocked(f))
 	}
+	s.watchLocked(m, false)
 }
 
 // applyEditLocked applies an edit (PATCH of a message, or an UPDATE_MESSAGE callback) under
@@ -429,6 +435,7 @@ func (s *Server) applyEditLocked(m *message, b messageBody, files []File) {
 	m.flags &^= FlagLoading
 	m.edits++
 	m.edited = time.Now().UTC()
+	s.watchLocked(m, true)
 }
 
 func embeds(in []map[string]any) []map[string]any {
@@ -507,6 +514,9 @@ func (s *Server) messageJSONLocked(m *message) map[string]any {
 		"tts": false, "mention_everyone": false, "mentions": mention, "mention_roles": []any{},
 		"attachments": atts, "embeds": embeds, "components": components, "pinned": false,
 		"flags": m.flags,
+	}
+	if m.nonce != "" {
+		out["nonce"] = m.nonce
 	}
 	if c := s.channels[m.channelID]; c != nil && c.typ != 1 {
 		out["guild_id"] = GuildID

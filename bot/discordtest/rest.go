@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -97,7 +98,15 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 			s.mu.Unlock()
 		}
 	}
+	var fault Fault
+	if apiErr == nil {
+		fault = s.faultFor(req)
+	}
 	s.mu.Lock()
+	if apiErr == nil && fault.Status != 0 {
+		apiErr = fault.apiError()
+		req.Fault = fmt.Sprint(fault.Status)
+	}
 	if apiErr == nil {
 		status, value, apiErr = fn(c)
 	}
@@ -105,10 +114,21 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 		status, value = apiErr.status, apiErr.body()
 		req.Error = apiErr.message
 	}
+	lose := fault.Lose && status < 400
+	if lose {
+		req.Fault = "lost"
+	}
 	req.Status = status
 	s.requests = append(s.requests, req)
 	s.notifyLocked()
 	s.mu.Unlock()
+	if lose {
+		loseAnswer(w)
+		return
+	}
+	if fault.Status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", fmt.Sprint(int(math.Ceil(fault.RetryAfter.Seconds()))))
+	}
 	writeJSON(w, status, value)
 }
 
@@ -407,8 +427,15 @@ func (s *Server) postMessage(c *call) (int, any, *apiError) {
 	if err := c.body.check(c.files, true); err != nil {
 		return 0, nil, err
 	}
+	nonce, enforce := c.body.nonce()
+	if enforce && nonce != "" {
+		if old := s.byNonceLocked(ch.id, nonce); old != nil {
+			s.nonceHits++
+			return 200, s.messageJSONLocked(old), nil
+		}
+	}
 	m := s.newMessageLocked(ch.id, kind)
-	m.userID = ch.recipient
+	m.userID, m.nonce = ch.recipient, nonce
 	s.applyCreateLocked(m, c.body, c.files)
 	m.flags &^= FlagEphemeral // only interaction responses can be ephemeral
 	return 200, s.messageJSONLocked(m), nil

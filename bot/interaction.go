@@ -1,0 +1,298 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/commands"
+)
+
+// Discord's interaction deadlines: the initial response within 3 s of the interaction, then the
+// token works for 15 minutes (edits of the response, followups).
+const (
+	ackWindow   = 3 * time.Second
+	tokenWindow = 15 * time.Minute
+)
+
+// failedText answers an interaction whose handling failed unexpectedly before it could change
+// anything.
+const failedText = "Something went wrong with that; nothing was changed."
+
+// ackFirstCommands are the slash commands that may apply a move. They are acknowledged (a
+// deferred private reply) before the handler runs, so a move is applied only when Discord took
+// the acknowledgement; their replies are always private. Components are always acknowledged
+// first (a deferred update), whatever they do.
+var ackFirstCommands = []string{"play"}
+
+// errExpired means Discord refused the acknowledgement because the interaction had expired
+// (10062, more than 3 s old, e.g. delivered late after a reconnect): the user saw "This
+// interaction failed" and nothing may be done on their behalf.
+var errExpired = errors.New("interaction expired before it was acknowledged")
+
+// ackState is how far an interaction's answer has got.
+type ackState int
+
+const (
+	notAcked        ackState = iota
+	deferredUpdate           // type 6: the clicked message will be edited, or a followup sent
+	deferredMessage          // type 5: the reply message is "thinking…" until edited
+	answered                 // the final answer was sent
+)
+
+// exchange is one interaction being answered: what has been sent so far, so that a failure can
+// still be answered in the right way.
+type exchange struct {
+	b         *Bot
+	i         *discordgo.Interaction
+	received  time.Time
+	state     ackState
+	ephemeral bool // of a deferred message
+	handled   bool // the router ran: the game may have changed
+}
+
+// onInteraction answers one interaction: ack first when the handler may apply a move, run the
+// router, then answer (deferring first when the reply carries an image). It recovers from any
+// panic, logs the payload's shape (never its content) and still answers when it can; the process
+// never exits because of an interaction.
+func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic == nil || ic.Interaction == nil {
+		return
+	}
+	if !b.begin() {
+		return // shutting down
+	}
+	defer b.inflight.Done()
+	b.handleInteraction(ic.Interaction)
+}
+
+// handleInteraction is onInteraction for one payload.
+func (b *Bot) handleInteraction(i *discordgo.Interaction) {
+	ctx, cancel := context.WithTimeout(b.ctx, tokenWindow)
+	defer cancel()
+	x := &exchange{b: b, i: i, received: time.Now()}
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("interaction handler panicked", append(shapeAttrs(i), "handled", x.handled,
+				"panic", panicText(r), "stack", string(debug.Stack()))...)
+			x.fail(ctx)
+		}
+	}()
+	req, err := toRequest(i)
+	var badp *badPayload
+	switch {
+	case errors.As(err, &badp):
+		b.log.Warn("unreadable interaction", append(shapeAttrs(i), "problem", badp.Detail)...)
+		x.answerText(ctx, badp.Text)
+		return
+	case err != nil:
+		b.log.Debug("interaction ignored", shapeAttrs(i)...)
+		return
+	}
+	if req.Kind == commands.KindCommand && req.Command == "game" && (req.Sub == "new" || req.Group == "new") {
+		req.Channel = b.channelKind(ctx, req.ChannelID) // the permission check of a new lobby
+	}
+	switch {
+	case req.Kind == commands.KindComponent:
+		err = x.ack(ctx, discordgo.InteractionResponseDeferredMessageUpdate, false)
+	case req.Kind == commands.KindCommand && slices.Contains(ackFirstCommands, req.Command):
+		err = x.ack(ctx, discordgo.InteractionResponseDeferredChannelMessageWithSource, true)
+	}
+	if err != nil {
+		// Not acknowledged: the user sees "This interaction failed" and presses again; nothing
+		// was applied on their behalf.
+		b.log.Warn("interaction not acknowledged; not handled", append(shapeAttrs(i), "err", errorLine(err))...)
+		return
+	}
+	reply, _ := b.handle(ctx, req) // errors are logged by Handle and answered in reply
+	x.handled = true
+	if reply.Nudge {
+		b.kick()
+	}
+	if err := x.finish(ctx, reply); err != nil {
+		b.log.Error("reply failed", append(shapeAttrs(i), "err", errorLine(err))...)
+	}
+}
+
+// respond sends the initial response r, retrying a lost or failed try within the ack window
+// (an earlier try that landed makes a later one answer 40060, which counts as done). An expired
+// interaction (10062) is errExpired.
+func (x *exchange) respond(ctx context.Context, r *discordgo.InteractionResponse) error {
+	deadline := x.received.Add(ackWindow)
+	actx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	for attempt := 1; ; attempt++ {
+		err := x.b.session.InteractionRespond(x.i, r, discordgo.WithContext(actx), discordgo.WithRetryOnRatelimit(false))
+		switch {
+		case err == nil:
+			return nil
+		case attempt > 1 && isRESTCode(err, codeAlreadyAcked):
+			return nil // an earlier try landed but its answer was lost
+		case isRESTCode(err, codeUnknownInteraction):
+			return fmt.Errorf("%w: %w", errExpired, err)
+		}
+		kind, _, after := classify(err)
+		d := min(after, 500*time.Millisecond)
+		if kind == transient {
+			d = time.Duration(attempt) * 50 * time.Millisecond
+		}
+		if kind == permanent || time.Now().Add(d).After(deadline) {
+			return err
+		}
+		select {
+		case <-actx.Done():
+			return err
+		case <-time.After(d):
+		}
+	}
+}
+
+// ack sends a deferred response of type typ (ephemeral for a deferred message).
+func (x *exchange) ack(ctx context.Context, typ discordgo.InteractionResponseType, ephemeral bool) error {
+	var flags discordgo.MessageFlags
+	if ephemeral {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	if err := x.respond(ctx, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{Flags: flags}}); err != nil {
+		return err
+	}
+	x.state, x.ephemeral = deferredMessage, ephemeral
+	if typ == discordgo.InteractionResponseDeferredMessageUpdate {
+		x.state = deferredUpdate
+	}
+	return nil
+}
+
+// finish sends reply as the answer, in the way the acknowledgement so far allows. Edits and
+// followups are retried like outbox items while the interaction token lives, so the player is
+// not left on "thinking…".
+func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
+	if reply.Type == commands.ReplyChoices {
+		x.state = answered
+		return x.respond(ctx, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: reply.Choices},
+		})
+	}
+	if x.state == notAcked {
+		if reply.Image == nil {
+			typ := discordgo.InteractionResponseChannelMessageWithSource
+			if reply.Type == commands.ReplyUpdate {
+				typ = discordgo.InteractionResponseUpdateMessage
+			}
+			x.state = answered
+			return x.respond(ctx, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
+				Content: reply.Content, Components: reply.Components, Flags: flagsOf(reply), AllowedMentions: pings(reply.Mentions),
+			}})
+		}
+		// Rendering takes time: acknowledge first, then complete the response with the image.
+		var err error
+		if reply.Type == commands.ReplyUpdate {
+			err = x.ack(ctx, discordgo.InteractionResponseDeferredMessageUpdate, false)
+		} else {
+			err = x.ack(ctx, discordgo.InteractionResponseDeferredChannelMessageWithSource, reply.Ephemeral)
+		}
+		if err != nil {
+			return fmt.Errorf("defer: %w", err)
+		}
+	}
+	content := reply.Content
+	var pic picture
+	if reply.Image != nil {
+		var err error
+		if pic, err = x.b.renderPNG(*reply.Image); err != nil {
+			x.b.log.Error("render failed", "interaction", x.i.ID, "err", err)
+			content += "\n(I couldn't draw the picture this time.)"
+		}
+	}
+	return x.complete(ctx, reply, content, pic)
+}
+
+// complete sends the answer after a deferred response: an edit of the original response (the
+// clicked message after a deferred update, the "thinking…" message after a deferred message), or
+// a followup when the reply is a new message after a deferred update, or has another privacy than
+// the deferred message.
+func (x *exchange) complete(ctx context.Context, reply commands.Reply, content string, pic picture) error {
+	deadline := x.received.Add(tokenWindow - time.Minute)
+	edit := x.state == deferredUpdate && reply.Type == commands.ReplyUpdate ||
+		x.state == deferredMessage && reply.Type != commands.ReplyUpdate && reply.Ephemeral == x.ephemeral
+	if edit {
+		err := x.b.retry(ctx, deadline, "edit interaction response", func(ctx context.Context) error {
+			e := &discordgo.WebhookEdit{Content: &content, AllowedMentions: pings(reply.Mentions)}
+			if reply.Components != nil {
+				e.Components = &reply.Components
+			}
+			if pic.png != nil {
+				e.Files, e.Attachments = pic.files(), &[]*discordgo.MessageAttachment{}
+			}
+			_, err := x.b.session.InteractionResponseEdit(x.i, e, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+			return err
+		})
+		if err == nil {
+			x.state = answered
+		}
+		return err
+	}
+	err := x.b.retry(ctx, deadline, "interaction followup", func(ctx context.Context) error {
+		_, err := x.b.session.FollowupMessageCreate(x.i, true, &discordgo.WebhookParams{
+			Content: content, Components: reply.Components, Flags: flagsOf(reply),
+			AllowedMentions: pings(reply.Mentions), Files: pic.files(),
+		}, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if x.state == deferredMessage {
+		// The "thinking…" message of the other privacy goes away.
+		if err := x.b.session.InteractionResponseDelete(x.i, discordgo.WithContext(ctx)); err != nil {
+			x.b.log.Warn("delete deferred response", "interaction", x.i.ID, "err", errorLine(err))
+		}
+	}
+	x.state = answered
+	return nil
+}
+
+// flagsOf is the message flags of a reply.
+func flagsOf(reply commands.Reply) discordgo.MessageFlags {
+	if reply.Ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// answerText answers with a private sentence in whatever way is still open, and never panics.
+func (x *exchange) answerText(ctx context.Context, text string) {
+	defer func() {
+		if r := recover(); r != nil {
+			x.b.log.Error("answering a failed interaction panicked", "interaction", x.i.ID, "panic", panicText(r))
+		}
+	}()
+	if x.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		if x.state == notAcked {
+			_ = x.finish(ctx, commands.Reply{Type: commands.ReplyChoices, Choices: []*discordgo.ApplicationCommandOptionChoice{}})
+		}
+		return
+	}
+	if x.state == answered {
+		return
+	}
+	reply := commands.Reply{Type: commands.ReplyMessage, Ephemeral: true, Content: text}
+	if err := x.finish(ctx, reply); err != nil {
+		x.b.log.Warn("could not answer a failed interaction", "interaction", x.i.ID, "err", errorLine(err))
+	}
+}
+
+// fail answers an interaction whose handling panicked.
+func (x *exchange) fail(ctx context.Context) {
+	text := failedText
+	if x.handled {
+		text = "Something went wrong while answering that. Use `/board` to see where the game stands."
+	}
+	x.answerText(ctx, text)
+}

@@ -1,0 +1,133 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"runtime/debug"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/commands"
+	"spicebot/render"
+)
+
+// messageCreate is discordgo's MessageSend with the two fields it lacks: nonce and
+// enforce_nonce. With enforce_nonce Discord creates the message only once for a nonce (within
+// a few minutes) and answers a repeat with the message it made, so a create retried after a lost
+// answer never posts twice.
+type messageCreate struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// nonce is the nonce of an outbox delivery: unique per item (its id and queue time, base 36,
+// at most 25 characters as Discord allows), so the same delivery has the same nonce on every try,
+// after a restart too.
+func nonce(prefix string, id int64, queued int64) string {
+	return prefix + strconv.FormatInt(id, 36) + "." + strconv.FormatInt(queued, 36)
+}
+
+// createMessage posts msg in channelID with the nonce enforced (see messageCreate). discordgo
+// does not retry a rate-limited call (the outbox waits for Retry-After itself).
+func (b *Bot) createMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
+	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != ""}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	var (
+		resp []byte
+		err  error
+	)
+	if len(msg.Files) > 0 {
+		contentType, data, encErr := discordgo.MultipartBodyWithJSON(body, msg.Files)
+		if encErr != nil {
+			return nil, fmt.Errorf("encode message: %w", encErr)
+		}
+		resp, err = b.session.RequestRaw("POST", endpoint, contentType, data, endpoint, 0, opts...)
+	} else {
+		resp, err = b.session.RequestWithBucketID("POST", endpoint, body, endpoint, opts...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := discordgo.Unmarshal(resp, &m); err != nil {
+		return nil, fmt.Errorf("decode created message: %w", err)
+	}
+	return &m, nil
+}
+
+// noPings allows no mentions: replies name people without pinging them.
+var noPings = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+
+// pings allows mentions of exactly these users (none when empty).
+func pings(users []string) *discordgo.MessageAllowedMentions {
+	if len(users) == 0 {
+		return noPings
+	}
+	return &discordgo.MessageAllowedMentions{Users: users}
+}
+
+// picture is a rendered PNG.
+type picture struct {
+	name string
+	png  []byte
+}
+
+// file makes a fresh attachment of the picture (each request consumes its reader).
+func (p picture) file() *discordgo.File {
+	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)}
+}
+
+// files is the picture as a list of attachments, or none when there is no picture.
+func (p picture) files() []*discordgo.File {
+	if p.png == nil {
+		return nil
+	}
+	return []*discordgo.File{p.file()}
+}
+
+// renderPNG renders a board or hand image as PNG. A drawer that panics is an error here, so a
+// bad picture never takes a reply or a board post down with it.
+func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
+	name := "board.png"
+	if img.Hand {
+		name = "hand.png"
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("render panicked", "image", name, "panic", panicText(r), "stack", string(debug.Stack()))
+			pic, err = picture{}, fmt.Errorf("render %s: panic", name)
+		}
+	}()
+	var im image.Image
+	if img.Hand {
+		im, err = b.rend.Hand(img.View, img.Names)
+	} else {
+		im, err = b.rend.Board(img.View, img.Names)
+	}
+	if err != nil {
+		return picture{}, fmt.Errorf("render %s: %w", name, err)
+	}
+	data, err := render.EncodePNG(im)
+	if err != nil {
+		return picture{}, fmt.Errorf("encode %s: %w", name, err)
+	}
+	return picture{name: name, png: data}, nil
+}
+
+// panicText is what the log says about a recovered panic: a runtime error's message (a bug's
+// kind: nil dereference, index out of range, bad type assertion), else only the value's type, as
+// a panic value made by other code might quote hidden information.
+func panicText(r any) string {
+	if e, ok := r.(interface {
+		error
+		RuntimeError()
+	}); ok {
+		return e.Error()
+	}
+	return fmt.Sprintf("panic value of type %T", r)
+}
