@@ -1,0 +1,71 @@
+// Package batavia is the rules engine of Batavia (Dan Glimne & Grzegorz Rejchtman, Queen Games
+// 2008) for 3 to 5 players: Game is its rules.Game, State its rules.State, View what a viewer may
+// see.
+//
+// # Rulebook sections implemented
+//
+//   - Game Materials / Preparing the Game: 35 trading posts "P01".."P35" (every company ×
+//     commodity once, data.go), stacked by company, each stack shuffled, dealt block by block
+//     (each block of 5 hexes holds one counter of each company, shuffled within the block), hexes
+//     1–10 face up; the quick-start option lays the fixed layout of NOTES §4.4 face up. 110 ship
+//     cards (22 per company), 10 to each player; 15 promissory notes and 12 crates each; every
+//     merchant on the start space; a random first auctioneer (NOTES §4.6.11).
+//   - A. Ship Card Auction: the auctioneer (the start player) rolls the die and turns up that many
+//     cards, added to those left by an all-pass auction. Bidding goes clockwise from the
+//     auctioneer's left, the auctioneer included; each bid is higher than the last and at most
+//     the notes the bidder holds; a pass drops out. When one bidder is left, the winner pays one
+//     note at a time to the others from their left (never to themself), takes the cards and is
+//     start player. If everybody passes the cards stay and the start player stays; in round 1
+//     the auctioneer is the start player, which the same rule gives (the auctioneer is always
+//     the start player). Every bid and pass is a move of that seat.
+//   - B. Player Moves, from the start player clockwise, one each: draw two cards, or lay out
+//     cards, move the merchant, and maybe exchange counters for gold.
+//   - Laying out (cases 1 and 2): legal when, after laying out, the player has strictly more
+//     cards of some company laid out than every other player (NOTES §4.6.2). Seals follow the
+//     strict majority and go back to the board on a tie (NOTES §4.6.3); State.Seal computes the
+//     holder from the lay-outs, which is always the same thing.
+//   - Moving the merchant: to the next counter (face up or down) of a company whose seal the
+//     player holds, forward only, jumping everything else; with several such seals the player
+//     chooses; the counter is taken and a crate goes on its warehouse square. Landing on one of
+//     the last five face-up hexes (hex > FaceUp − 5) turns up the next five (NOTES §4.6.6).
+//   - Converting counters into gold: optional, only right after taking a counter of a company the
+//     player held none of; one counter of every company held, for 1/3/6/10/15 (NOTES §4.6.7).
+//   - Pirate attacks: after each turn in which cards were laid out, at 21 (3 players) or 25 (4–5)
+//     cards laid out or more: every card of the largest company (all tied largest) goes to the
+//     discard pile, their seals to the board; one attack per turn (NOTES §4.6.8).
+//   - End of the game: a player who lays out with no counter of a seal company ahead takes the
+//     Target counter; the round is finished, later players may lay out only if they can then
+//     reach a counter of a seal company (else they must draw); then everyone lays out the hand,
+//     the seals follow, and the game is scored; no pirate attack after that (NOTES §4.6.9).
+//   - Scoring: each warehouse pays its value to the sole most crates, or the bracket value to
+//     each tied leader, never to zero crates; most notes 5 (tie: 2 each); Target 4; each seal 2;
+//     plus exchanged gold. Ties share the win (NOTES §4.6.10).
+//
+// # Hidden information
+//
+// Hands (only their size is public), each player's note count (shown to its owner only, and to
+// everybody at the end) and the commodities of face-down counters (their company is public).
+// None of these appears in View(Observer), another seat's view, a log line, the status, a label
+// or a refusal. Bids and payments are public, as at the table, so a player who keeps track can
+// work out the note counts; the engine never states them. A player who cannot outbid or cannot
+// lay out still presses "pass" or "draw" — nothing is played for them, because that would tell
+// the table what they hold.
+//
+// # Decisions (not settled by the rulebook or NOTES)
+//
+//   - Laying out is one move per card, "lay D3": the third Danish card held when the turn began.
+//     Cards of a company are identical, so the ordinals only let a player pick several cards —
+//     of one company or several — in one multi-select (rules.Multi, closed by "done"), in any
+//     order. "done" ends the lay-out once a seal is held; the merchant then sails by itself when
+//     there is one destination, and the player chooses ("sail D") when there are several. Laying
+//     a card never makes a majority unreachable, so a lay-out cannot reach a dead end.
+//   - Crates (NOTES §4.6.5 offers both): the 12 crates of a colour are a limit; a player with none
+//     left still takes the counter but stores nothing.
+//   - Turning up counters: one block of five per landing, also when landing on a face-down
+//     counter beyond the face-up ones (the NOTES §4.6.6 test hex > FaceUp − 5); a face-down
+//     counter taken is shown to everybody as it is taken.
+//   - An exchange hands in, of each company, the counter taken first.
+//   - With the stack and the discard pile both empty, draws and auctions take what there is; an
+//     auction with no card at all is skipped and the start player stays.
+//   - TurnNumber counts auctions and player turns.
+package batavia
