@@ -236,6 +236,10 @@ type Outcome struct {
 	TieBreak string `json:"tie_break,omitempty"`
 	// Details has one public line per seat explaining its score, in seat order.
 	Details []string `json:"details,omitempty"`
+	// Recap is a few public lines recalling the game for the results message (the biggest
+	// shipment, the most missions …), in the game's own terms; may be empty. Like every rules
+	// text it uses SeatRef and Ref.
+	Recap []string `json:"recap,omitempty"`
 }
 
 // IllegalMoveError is returned for a move that is not legal now. Reason is a sentence a player can

@@ -58,6 +58,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	st := &s.Seats[seat]
 	switch m.Kind {
 	case KindPlace:
+		s.Turns++
 		c := company(m.A)
 		s.Companies[c] = append(s.Companies[c], seat)
 		s.Journal.Add(s.Moves, "%s places a merchant in %s (#%d).", ref, c, len(s.Companies[c]))
@@ -84,9 +85,9 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		if m.B > 0 {
 			p.Trade = item
 			p.TradeAs = spice(m.B - 1)
-			s.Journal.Add(s.Moves, "%s pays %s as %s (pirate trade).", ref, itemID(item), p.TradeAs)
+			s.Journal.Add(s.Moves, "%s pays %s as %s (pirate trade).", ref, itemRef(item), p.TradeAs)
 		} else {
-			s.Journal.Add(s.Moves, "%s pays %s.", ref, itemID(item))
+			s.Journal.Add(s.Moves, "%s pays %s.", ref, itemRef(item))
 		}
 		if o := owedFor(p); o.left() <= 0 {
 			s.completeMission()
@@ -94,7 +95,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindCancel:
 		p := s.Pay
 		s.Pay = nil
-		s.Journal.Add(s.Moves, "%s abandons mission %s.", ref, missionIDs[p.Mission])
+		s.Journal.Add(s.Moves, "%s abandons %s.", ref, rules.Ref(missionIDs[p.Mission]))
 		if p.Last {
 			s.Phase = PhaseLastChance
 		} else {
@@ -121,7 +122,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		} else {
 			f.DefenceCards = append(f.DefenceCards, int(m.A))
 		}
-		s.Journal.Add(s.Moves, "%s plays %s (%s).", ref, shipmentIDs[m.A], plural(shipments[m.A].flags(f.Company), f.Company.String()+" flag"))
+		s.Journal.Add(s.Moves, "%s plays %s (%s).", ref, rules.Ref(shipmentIDs[m.A]), plural(shipments[m.A].flags(f.Company), f.Company.String()+" flag"))
 	case KindDone:
 		f := s.Fight
 		if s.Phase == PhaseFight {
@@ -144,7 +145,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindKeep, KindKeepNone:
 		if m.Kind == KindKeep {
 			st.Cards = append(st.Cards, int(m.A))
-			s.Journal.Add(s.Moves, "%s keeps %s (%s) in the warehouse.", ref, shipmentIDs[m.A], cardSpice(int(m.A)))
+			s.Journal.Add(s.Moves, "%s keeps %s in the warehouse.", ref, rules.Ref(shipmentIDs[m.A]))
 		} else {
 			s.Journal.Add(s.Moves, "%s keeps no card.", ref)
 		}
@@ -157,10 +158,11 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		st.Hand, _ = removeInt(st.Hand, int(m.A))
 		s.Discard = append(s.Discard, int(m.A))
 		// The card leaves the secret hand face down: only its owner's log names it.
-		s.Journal.AddPrivate(s.Moves, ref+" discards a card.", "You discard "+shipmentIDs[m.A]+".", seat)
+		s.Journal.AddPrivate(s.Moves, ref+" discards a card.", "You discard "+rules.Ref(shipmentIDs[m.A])+".", seat)
 	case KindPass:
 		s.Journal.Add(s.Moves, "%s completes no last mission.", ref)
 		s.LastChance = s.LastChance[1:]
+		s.Turns++
 	}
 }
 
@@ -168,13 +170,14 @@ func removeSeatAt(col []rules.Seat, i int) []rules.Seat {
 	return append(col[:i], col[i+1:]...)
 }
 
-// itemText describes a warehouse item's spice: "pepper×2", "Bantam, pepper".
-func itemText(item int) string {
+// itemRef refers to a warehouse item in rules text: a shipment card by its reference, a harbour
+// card by its reference and its spice ("[[H03]] harbour (pepper)").
+func itemRef(item int) string {
 	if item >= harbourItem {
 		h := item - harbourItem
-		return harbours[h].name + ", " + harbours[h].spice.String()
+		return rules.Ref(harbourIDs[h]) + " harbour (" + harbours[h].spice.String() + ")"
 	}
-	return cardSpice(item)
+	return rules.Ref(shipmentIDs[item])
 }
 
 // completeMission ends a fully paid mission: the paid shipment cards go to the discard pile, the
@@ -206,6 +209,7 @@ func (s *State) completeMission() {
 	s.Pay = nil
 	if p.Last {
 		s.LastChance = s.LastChance[1:]
+		s.Turns++
 		s.Phase = PhaseLastChance
 	} else {
 		s.Phase = PhaseCompany
@@ -217,6 +221,11 @@ func (s *State) completeMission() {
 func (s *State) resolveFight() {
 	f := s.Fight
 	att, def, bonus := f.attackFlags(), f.defenceFlags(), f.bonus()
+	won := f.Defender
+	if att >= def+bonus {
+		won = f.Attacker
+	}
+	s.noteFight(won)
 	if att >= def+bonus {
 		col := s.Companies[f.Company]
 		col[f.DefenderRank], col[f.AttackerRank] = f.Attacker, f.Defender
@@ -291,7 +300,7 @@ func (s *State) autoStep() bool {
 				break
 			}
 		}
-		s.Journal.Add(s.Moves, "The harbour %s, %s, is turned face up.", harbourIDs[h], harbourShort(h))
+		s.Journal.Add(s.Moves, "A new harbour is turned face up: %s.", harbourShort(h))
 		s.Phase = phaseDraw
 		return true
 	case phaseDraw:
@@ -329,6 +338,7 @@ func (s *State) autoStep() bool {
 		if len(s.missionStarts(seat, true, buf[:0])) == 0 {
 			s.Journal.Add(s.Moves, "%s cannot complete a last mission.", rules.SeatRef(seat))
 			s.LastChance = s.LastChance[1:]
+			s.Turns++
 			return true
 		}
 		return false
@@ -381,6 +391,7 @@ func (s *State) draw() {
 }
 
 func (s *State) nextTurn() {
+	s.Turns++
 	s.Turn = rules.Seat((int(s.Turn) + 1) % len(s.Seats))
 	s.Phase = PhaseMission
 }
@@ -390,6 +401,7 @@ func (s *State) nextTurn() {
 // to complete a mission.
 func (s *State) endGame(reason string) {
 	s.EndReason = reason
+	s.Turns++
 	s.Journal.Add(s.Moves, "%s: the game ends. Each player may complete one last mission, starting with %s.",
 		reason, rules.SeatRef(rules.Seat((int(s.Turn)+1)%len(s.Seats))))
 	for i := range s.Seats {
@@ -413,7 +425,7 @@ func plural(n int, word string) string {
 	return itoa(n) + " " + word + "s"
 }
 
-// joinCards lists card ids: "S12", "S12 and S44", "S01, S12 and S44".
+// joinCards lists card references: "[[S12]]", "[[S12]] and [[S44]]", "[[S01]], [[S12]] and [[S44]]".
 func joinCards(cards []int) string {
 	text := ""
 	for i, c := range cards {
@@ -424,7 +436,7 @@ func joinCards(cards []int) string {
 		default:
 			text += ", "
 		}
-		text += shipmentIDs[c]
+		text += rules.Ref(shipmentIDs[c])
 	}
 	return text
 }

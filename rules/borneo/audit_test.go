@@ -209,7 +209,7 @@ func TestEveryIllegalMoveHasAReason(t *testing.T) {
 			legal := map[rules.Move]bool{}
 			for _, m := range s.Legal(actor) {
 				legal[m] = true
-				if l := s.Label(actor, m); l == "" || len([]rune(l)) > 100 {
+				if l := s.Describe(actor, m).Label; l == "" || len([]rune(rules.Expand(l, nil, Game.Term))) > 100 {
 					t.Errorf("label %q of %q", l, m)
 				}
 			}
@@ -260,7 +260,7 @@ func TestHandLimitDiscardIsSecret(t *testing.T) {
 	if !equalInts(s.Discard, ids(t, "S03")) || len(s.Seats[0].Hand) != 6 {
 		t.Fatalf("discard %v hand %v", s.Discard, s.Seats[0].Hand)
 	}
-	if !logHas(s, 0, "You discard S03.") {
+	if !logHas(s, 0, "You discard [[S03]].") {
 		t.Errorf("the owner's log should name the card: %v", s.Log(0))
 	}
 	for _, v := range []rules.Seat{rules.Observer, 1, 2} {

@@ -3,6 +3,8 @@ package borneo
 import (
 	"fmt"
 	"strconv"
+
+	"spicebot/rules"
 )
 
 // Component counts (rulebook "Components").
@@ -219,8 +221,36 @@ func cardSpice(c int) string {
 	return spiceNames[s.spice]
 }
 
-// harbourShort describes a harbour: "Bantam (pepper, 6/4)".
+// harbourShort refers to a harbour in rules text with its spice, monopoly number and card limit:
+// "[[H03]] (pepper, 6 flags / 4 cards)".
 func harbourShort(h int) string {
 	hc := &harbours[h]
-	return fmt.Sprintf("%s (%s, %d/%d)", hc.name, hc.spice, hc.monopoly, hc.max)
+	return fmt.Sprintf("%s (%s, %d flags / %d cards)", rules.Ref(harbourIDs[h]), hc.spice, hc.monopoly, hc.max)
+}
+
+// cardTerm is the plain words of shipment card c: its spice, ×2, then the flags as company
+// letters, top row and bottom flag: "cinnamon ×2 · Y Y Y / G".
+func cardTerm(c int) string {
+	s := &shipments[c]
+	b := make([]byte, 0, 32)
+	b = append(b, spiceNames[s.spice]...)
+	if s.mult == 2 {
+		b = append(b, " ×2"...)
+	}
+	b = append(b, " · "...)
+	for i, f := range s.top {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, companyLetters[f]...)
+	}
+	b = append(b, " / "...)
+	b = append(b, companyLetters[s.bottom]...)
+	return string(b)
+}
+
+// missionTerm is the plain words of mission tile mi: `mission “4 of one spice” (8 points)`.
+func missionTerm(mi int) string {
+	k := missions[mi].kind
+	return "mission “" + missionKindText[k] + "” (" + strconv.Itoa(missionKindVP[k]) + " points)"
 }

@@ -91,6 +91,42 @@
 //     on the table is discarded); the face-up harbours stay visible for the final board.
 //   - View.Phase shows the victorious defender's reward choice as "defend".
 //
+// # Decisions, words and turns (issue 8)
+//
+// Every legal move has a decision path (Describe), said to the player:
+//
+//   - Turn: "What do you do?" → "Complete a mission" → which mission → which spice (same-type
+//     missions); "Move a merchant" → which merchant ("yellow #2") → which company ("red (#3)");
+//     "Attack" → which of your merchants → whom ("{1} at yellow #1"); "Ship" → which card
+//     ("cinnamon ×2 · Y Y Y / G") → which harbour ("Tidore").
+//   - Paying a mission: the warehouse cards in one multi-pick (Multi: 1 to the units still owed),
+//     "Trade a card with the pirates" → card → spice, or "Cancel the mission".
+//   - A fight: the cards in one multi-pick followed by "done" (Multi.Then); the defender may
+//     answer "Play no card". The beaten defender's place, the victorious defender's reward, each
+//     pick of a distribution, the discards down to six (one multi-pick of exactly the excess)
+//     and the last-chance mission ("Complete no mission") are one-step questions.
+//
+// Irreversible marks the moves that cannot be taken back because someone saw something new or
+// the game is decided: shipping (a card leaves the hand face up; the draw follows), playing a
+// fight card (it leaves the hand face up), the pick that ends a distribution (a harbour is turned
+// face up and the turn player draws), and the last-chance decisions that end the game. Moving,
+// attacking, starting or paying a mission, keeping a card, the displaced merchant's place and the
+// secret discards show nothing hidden and are not marked.
+//
+// Rules text (log, status, labels, Private, reasons, outcome) names components only through
+// rules.Ref and seats through rules.SeatRef; Game.Term gives the words: a shipment card is its
+// spice, ×2 and flags as company letters, top row then bottom flag ("cinnamon ×2 · Y Y Y / G"); a
+// harbour is its name; a mission is `mission “4 of one spice” (8 points)`. The move text form
+// and the views keep ids.
+//
+// TurnNumber counts turns as players do: each merchant placed in the draft, then one per player
+// turn (its fight, picks, draw and discards included), then one per last-chance mission.
+//
+// Outcome.Details is each seat's score in words ("12 spice cards + 3 harbours + missions “1 of
+// each spice” 6 and “4 of one spice” 8 − 2 for the pirate ship = 27 points"); Outcome.Recap
+// recalls the biggest shipment, the monopolies and fights, the most missions and the fullest
+// warehouse.
+//
 // Hidden information: the hands (each seat sees its own), the order of the shipment deck and the
-// harbour deck. Draws are logged privately ("You draw S12 and S44.") and publicly as a count.
+// harbour deck. Draws are logged privately ("You draw [[S12]] and [[S44]].") and publicly as a count.
 package borneo

@@ -21,7 +21,7 @@ func TestReshuffleOnDraw(t *testing.T) {
 	if !containsInt(s.Seats[0].Hand, ids(t, "S50")[0]) || !logHas(s, rules.Observer, "shuffled into a new shipment deck of 3 cards") {
 		t.Errorf("the last deck card first, then the reshuffle: %v", s.Log(rules.Observer))
 	}
-	if !logHas(s, 0, "You draw S50 and") || !logHas(s, 1, "{0} draws 2 cards.") || logHas(s, 1, "S50") {
+	if !logHas(s, 0, "You draw [[S50]] and") || !logHas(s, 1, "{0} draws 2 cards.") || logHas(s, 1, "S50") {
 		t.Errorf("draws must be private")
 	}
 	if s.Phase != PhaseDiscard || !equalSeats(s.Active(), seats(0)) {

@@ -109,7 +109,7 @@ func TestSharedDistributionExample(t *testing.T) {
 			t.Errorf("seat %d warehouse %v, want %s", i, s.Seats[i].Cards, w)
 		}
 	}
-	if !logHas(s, rules.Observer, "Shared distribution at Bantam: yellow 5, red 4, green 2, blue 2.") {
+	if !logHas(s, rules.Observer, "Shared distribution at [[H03]]: yellow 5, red 4, green 2, blue 2.") {
 		t.Errorf("log lacks the distribution line: %v", s.Log(rules.Observer))
 	}
 }
@@ -276,7 +276,7 @@ func TestOneCardHandMayNotAttack(t *testing.T) {
 	if !hasMove(s, 0, "fight Y2 Y1") {
 		t.Fatalf("two cards should allow the fight: %v", legalTexts(s, 0))
 	}
-	reject(t, s, 0, "fight Y1 Y2", "no merchant at Y1")
+	reject(t, s, 0, "fight Y1 Y2", "no merchant at yellow #1")
 	s.Companies[yellow] = seats(0, 0)
 	reject(t, s, 0, "fight Y2 Y1", "your own merchant")
 }

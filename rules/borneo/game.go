@@ -160,14 +160,14 @@ func (game) Rules() []rules.Topic {
 	return []rules.Topic{
 		{Key: "goal", Title: "Goal", Text: "Collect spices from the harbours as a merchant of the four companies and complete missions. " +
 			"Each shipment or harbour card in your warehouse is 1 point; missions give 6 to 25 points."},
-		{Key: "setup", Title: "Setup", Text: "Everyone gets 3 cards. Merchants are placed in a snake draft (place Y): clockwise from the first player, " +
+		{Key: "setup", Title: "Setup", Text: "Everyone gets 3 cards. Merchants are placed in a snake draft: clockwise from the first player, " +
 			"then back counter-clockwise, then clockwise again; a merchant takes the first empty slot, and a company has 5 slots."},
 		{Key: "turn", Title: "Your turn", Text: "1) You may complete one mission. 2) You may move one merchant to another company or fight for a higher rank. " +
 			"3) You must ship one card to a harbour. 4) You draw 2 cards and discard down to 6."},
-		{Key: "missions", Title: "Missions", Text: "Pay from your warehouse only (mission M05 pepper, then pay S12 ...): 1 of each spice (6), 4 of one (8), 2 of each (15), " +
+		{Key: "missions", Title: "Missions", Text: "Pay from your warehouse only, with the cards you pick in one go: 1 of each spice (6), 4 of one (8), 2 of each (15), " +
 			"8 of one (20), 3 of each (25). Wilds count as any spice, ×2 cards count twice, no change is given."},
-		{Key: "companies", Title: "Move or fight", Text: "move Y1 R puts your merchant in the first empty slot of red. fight Y3 Y1 attacks a higher merchant of another player: " +
-			"play cards with yellow flags (keep at least one card), the defender may answer with as many cards; the defender adds 1 per merchant between. " +
+		{Key: "companies", Title: "Move or fight", Text: "Moving puts one of your merchants in the first empty slot of another company. Attacking challenges a higher merchant of another player in the same company: " +
+			"play cards showing that company's flags (keep at least one card), the defender may answer with as many cards; the defender adds 1 per merchant between. " +
 			"Ties go to the attacker. A beaten defender stays in the vacated slot or moves to another company; a winning defender may keep one of his cards."},
 		{Key: "shipment", Title: "Shipments", Text: "Visible flags are every card's top row plus the last card's bottom flag. " +
 			"A company with the monopoly number of flags takes all: its merchants pick in rank order. When the card limit is reached, " +
@@ -175,7 +175,7 @@ func (game) Rules() []rules.Topic {
 			"The shipper takes the harbour card."},
 		{Key: "end", Title: "End", Text: "The game ends when a harbour cannot be replaced or two cards cannot be drawn. " +
 			"Then everyone may complete one last mission, starting left of the last player. Most points wins; ties go to most missions."},
-		{Key: "blackbeard", Title: "Secrets of Blackbeard", Text: "While paying a mission you may count one card as another spice (pay S12 cloves) and take the pirate ship, " +
+		{Key: "blackbeard", Title: "Secrets of Blackbeard", Text: "While paying a mission you may count one card as another spice (trade it with the pirates) and take the pirate ship, " +
 			"which costs 2 points at the end. Not if you hold the ship, and not in the last-chance missions."},
 	}
 }

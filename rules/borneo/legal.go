@@ -207,7 +207,7 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 	}
 	st := &s.Seats[seat]
 	wrongPhase := "Not now: you " + s.task() + "."
-	notInHand := func(c int8) string { return shipmentIDs[c] + " is not in your hand." }
+	notInHand := func(c int8) string { return rules.Ref(shipmentIDs[c]) + " is not in your hand." }
 	switch m.Kind {
 	case KindPlace:
 		if s.Phase != PhasePlacement {
@@ -222,24 +222,24 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		case PhaseCompany:
 			return "You have already completed a mission this turn; only one is allowed."
 		case PhasePay:
-			return "First finish paying mission " + missionIDs[s.Pay.Mission] + ", or cancel it."
+			return "First finish paying for " + rules.Ref(missionIDs[s.Pay.Mission]) + ", or cancel it."
 		default:
 			return "A mission may only be completed at the start of your turn, before moving or fighting."
 		}
 		if !containsInt(s.Missions, int(m.A)) {
-			return "Mission " + missionIDs[m.A] + " is not on the board."
+			return "The " + rules.Ref(missionIDs[m.A]) + " is not on the board."
 		}
 		kind := missions[m.A].kind
 		if kind.sameType() && m.B == 0 {
-			return "Say which spice you deliver, e.g. mission " + missionIDs[m.A] + " pepper."
+			return "Say which spice you deliver for " + rules.Ref(missionIDs[m.A]) + "."
 		}
 		if !kind.sameType() && m.B != 0 {
-			return "Mission " + missionIDs[m.A] + " asks for every spice; do not name one."
+			return "The " + rules.Ref(missionIDs[m.A]) + " asks for every spice; do not name one."
 		}
 		return "You cannot pay that mission with your warehouse."
 	case KindPay:
 		if s.Phase != PhasePay {
-			return "Start a mission first, e.g. mission M01."
+			return "You are not paying for a mission now."
 		}
 		item := int(m.A)
 		inWarehouse := containsInt(st.Cards, item)
@@ -247,10 +247,10 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 			inWarehouse = containsInt(st.HarbourCards, item-harbourItem)
 		}
 		if !inWarehouse {
-			return itemID(item) + " is not in your warehouse."
+			return itemRef(item) + " is not in your warehouse."
 		}
 		if containsInt(s.Pay.Paid, item) {
-			return itemID(item) + " is already paid."
+			return itemRef(item) + " is already paid."
 		}
 		if m.B > 0 {
 			switch {
@@ -277,7 +277,7 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		c := company(m.A)
 		col := s.Companies[c]
 		if int(m.B) >= len(col) || col[m.B] != seat {
-			return "You have no merchant at " + slotText(c, int(m.B)) + "."
+			return "You have no merchant at " + slotWords(c, int(m.B)) + "."
 		}
 		if m.Kind == KindMove {
 			if company(m.C) == c {
@@ -290,7 +290,7 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		}
 		switch {
 		case int(m.C) >= len(col):
-			return "There is no merchant at " + slotText(c, int(m.C)) + "."
+			return "There is no merchant at " + slotWords(c, int(m.C)) + "."
 		case m.C >= m.B:
 			return "You can only attack a merchant ranked higher than yours."
 		case col[m.C] == seat:
@@ -308,7 +308,7 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		case !containsInt(st.Hand, int(m.A)):
 			return notInHand(m.A)
 		case shipments[m.A].flags(s.Fight.Company) == 0:
-			return shipmentIDs[m.A] + " shows no " + s.Fight.Company.String() + " flag."
+			return rules.Ref(shipmentIDs[m.A]) + " shows no " + s.Fight.Company.String() + " flag."
 		case len(st.Hand) < 2:
 			return "You must keep at least one card in hand."
 		case s.Phase == PhaseDefend:
@@ -331,7 +331,7 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		if s.Phase != PhaseReward {
 			return wrongPhase
 		}
-		return shipmentIDs[m.A] + " is not one of your defence cards."
+		return rules.Ref(shipmentIDs[m.A]) + " is not one of your defence cards."
 	case KindShip:
 		if s.Phase != PhaseMission && s.Phase != PhaseCompany && s.Phase != PhaseShip {
 			return wrongPhase
@@ -339,12 +339,12 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		if !containsInt(st.Hand, int(m.A)) {
 			return notInHand(m.A)
 		}
-		return harbourIDs[m.B] + " is not a face-up harbour."
+		return rules.Ref(harbourIDs[m.B]) + " is not a face-up harbour."
 	case KindPick:
 		if s.Phase != PhasePick {
 			return wrongPhase
 		}
-		return shipmentIDs[m.A] + " is not in the distribution."
+		return rules.Ref(shipmentIDs[m.A]) + " is not in the distribution."
 	case KindDiscard:
 		if s.Phase != PhaseDiscard {
 			return wrongPhase

@@ -245,12 +245,11 @@ func remainingText(p *Payment) string {
 	return text
 }
 
-// missionText describes a mission for labels and logs: "M05 (4 pepper, 8 VP)".
+// missionText refers to a mission in rules text, with the spice chosen for a same-type mission:
+// "[[M05]] with pepper".
 func missionText(mi int, typ spice) string {
-	kind := missions[mi].kind
-	req := missionKindText[kind]
-	if kind.sameType() && typ >= 0 {
-		req = strconv.Itoa(missionKindAmount[kind]) + " " + spiceNames[typ]
+	if missions[mi].kind.sameType() && typ >= 0 {
+		return rules.Ref(missionIDs[mi]) + " with " + spiceNames[typ]
 	}
-	return missionIDs[mi] + " (" + req + ", " + strconv.Itoa(missionKindVP[kind]) + " VP)"
+	return rules.Ref(missionIDs[mi])
 }

@@ -137,6 +137,11 @@ func slotText(c company, rank int) string {
 	return companyLetters[c] + strconv.Itoa(rank+1)
 }
 
+// slotWords names a merchant slot in words: "yellow #3".
+func slotWords(c company, rank int) string {
+	return companyNames[c] + " #" + strconv.Itoa(rank+1)
+}
+
 // String is the move's text form, e.g. "ship S12 H03", "fight Y3 Y1", "pick S40".
 func (m Move) String() string {
 	if !m.valid() {
@@ -229,11 +234,11 @@ func parseMove(text string) (Move, error) {
 		return one(KindPlace, func(s string) (int, bool) { c, ok := parseCompany(s); return int(c), ok }, "a company letter (Y, R, G or B)")
 	case "mission":
 		if len(args) < 1 || len(args) > 2 {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write mission and a mission id, e.g. mission M05 pepper."}
+			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a mission of this game. Pick your move from /play or the \"Your move\" button."}
 		}
 		mi, ok := parseID(args[0], 'M', numMissions)
 		if !ok {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Missions are M01 to M16."}
+			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a mission of this game. Pick your move from /play or the \"Your move\" button."}
 		}
 		m := Move{Kind: KindMission, A: int8(mi)}
 		if len(args) == 2 {
@@ -246,13 +251,13 @@ func parseMove(text string) (Move, error) {
 		return m, nil
 	case "pay":
 		if len(args) < 1 || len(args) > 2 {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write pay and a warehouse card, e.g. pay S12."}
+			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a card of your warehouse. Pick your move from /play or the \"Your move\" button."}
 		}
 		item, ok := parseCard(args[0])
 		if !ok {
 			h, okh := parseID(args[0], 'H', numHarbours)
 			if !okh {
-				return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Pay with a shipment card S01..S60 or a harbour card H01..H14."}
+				return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a card of your warehouse. Pick your move from /play or the \"Your move\" button."}
 			}
 			item = harbourItem + h
 		}
@@ -286,12 +291,12 @@ func parseMove(text string) (Move, error) {
 		}
 		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write fight, your merchant and the higher one, e.g. fight Y3 Y1."}
 	case "play":
-		return one(KindPlay, parseCard, "a card id (S01..S60)")
+		return one(KindPlay, parseCard, "a card")
 	case "keep":
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			return Move{Kind: KindKeepNone}, nil
 		}
-		return one(KindKeep, parseCard, "a card id (S01..S60) or none")
+		return one(KindKeep, parseCard, "a card or none")
 	case "move":
 		if len(args) == 1 {
 			if c, ok := parseCompany(args[0]); ok {
@@ -314,11 +319,11 @@ func parseMove(text string) (Move, error) {
 				return Move{Kind: KindShip, A: int8(c), B: int8(h)}, nil
 			}
 		}
-		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write ship, a card and a harbour, e.g. ship S12 H03."}
+		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write ship, a card and a harbour. Pick your move from /play or the \"Your move\" button."}
 	case "pick":
-		return one(KindPick, parseCard, "a card id (S01..S60)")
+		return one(KindPick, parseCard, "a card")
 	case "discard":
-		return one(KindDiscard, parseCard, "a card id (S01..S60)")
+		return one(KindDiscard, parseCard, "a card")
 	}
 	return Move{}, bad
 }

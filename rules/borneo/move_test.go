@@ -38,10 +38,10 @@ func TestParseMoveRoundTrip(t *testing.T) {
 		"bid 4":           "not a Borneo move",
 		"ship S61 H03":    "Write ship",
 		"fight Y3 R1":     "same company",
-		"mission M17":     "M01 to M16",
+		"mission M17":     "not a mission of this game",
 		"mission M05 tea": "pepper, cinnamon, cloves or nutmeg",
 		"place X":         "company letter",
-		"pay Q1":          "shipment card",
+		"pay Q1":          "not a card of your warehouse",
 		"move Y6 R":       "Write move",
 		"done now":        "not a Borneo move",
 	} {
@@ -92,7 +92,7 @@ func TestViewsHideHands(t *testing.T) {
 	}
 	turn := s.Turn
 	for _, m := range s.Legal(turn) {
-		if l := s.Label(turn, m); l == "" || len([]rune(l)) > 100 {
+		if l := s.Describe(turn, m).Label; l == "" || len([]rune(l)) > 100 {
 			t.Errorf("label %q", l)
 		}
 	}
@@ -101,18 +101,51 @@ func TestViewsHideHands(t *testing.T) {
 	reject(t, s, rules.Observer, s.Legal(turn)[0].String(), "You are not playing")
 }
 
-func TestLabels(t *testing.T) {
+// expandChoice is a choice in the words a player reads: the label, then each step as
+// "prompt → option", seats named {n}.
+func expandChoice(c rules.Choice) []string {
+	x := func(t string) string { return rules.Expand(t, rules.SeatRef, Game.Term) }
+	out := []string{x(c.Label)}
+	for _, st := range c.Path {
+		out = append(out, x(st.Prompt)+" → "+x(st.Option))
+	}
+	return out
+}
+
+// Decision paths in plain words (issue 8): action → card → target.
+func TestDescribe(t *testing.T) {
 	s := fightState(t, []int{1, 2, 0}, "S02 S41", "S11 S36")
 	s.Harbours[1].Card = ids(t, "H03")[0]
-	for text, want := range map[string]string{
-		"fight Y3 Y1":  "Attack {1}'s merchant at yellow #1 with your #3",
-		"ship S02 H03": "Ship S02 (YYY/R pepper) to Bantam (6/4)",
-		"move Y3 R":    "Move your merchant at yellow #3 to red (#2)",
+	for text, want := range map[string][]string{
+		"fight Y3 Y1": {"Attack {1} at yellow #1 with your merchant at yellow #3",
+			"What do you do? → Attack", "Which of your merchants attacks? → yellow #3", "Whom do you attack? → {1} at yellow #1"},
+		"ship S02 H03": {"Ship pepper · Y Y Y / R to Bantam",
+			"What do you do? → Ship", "Which card do you ship? → pepper · Y Y Y / R", "To which harbour? → Bantam"},
+		"move Y3 R": {"Move your merchant from yellow #3 to red (#2)",
+			"What do you do? → Move a merchant", "Which merchant do you move? → yellow #3", "To which company? → red (#2)"},
 	} {
 		m, _ := Game.ParseMove(text)
-		if got := s.Label(0, m); got != want {
-			t.Errorf("label of %q = %q, want %q", text, got, want)
+		c := s.Describe(0, m)
+		if got := expandChoice(c); strings.Join(got, " | ") != strings.Join(want, " | ") {
+			t.Errorf("%q:\n got  %q\n want %q", text, got, want)
 		}
+		if c.Irreversible != (text == "ship S02 H03") || c.Multi != nil {
+			t.Errorf("%q: irreversible %v multi %v", text, c.Irreversible, c.Multi)
+		}
+	}
+	// The attack: cards in one multi-pick followed by "done".
+	play(t, s, 0, "fight Y3 Y1")
+	m, _ := Game.ParseMove("play S02")
+	c := s.Describe(0, m)
+	if c.Multi == nil || c.Multi.Min != 1 || c.Multi.Max != 1 || c.Multi.Then != "done" || !c.Irreversible {
+		t.Fatalf("attack card: %+v", c)
+	}
+	if got := expandChoice(c); got[1] != "Which cards do you attack with? Each must show a yellow flag; keep one card in hand. → pepper · Y Y Y / R (3 flags)" {
+		t.Errorf("attack card path %q", got)
+	}
+	st, recs, err := rules.ApplyBatch(Game, s, 0, []rules.Move{m}, c.Multi.Then)
+	if err != nil || len(recs) != 2 || st.(*State).Phase != PhaseDefend {
+		t.Fatalf("batch: %v %v", recs, err)
 	}
 }
 

@@ -26,7 +26,7 @@ func (s *State) Status() string {
 		total := len(s.Seats) * s.merchantsEach()
 		text += " (" + itoa(total-len(s.Placement)+1) + " of " + itoa(total) + ")"
 	case PhasePay:
-		text += " " + missionIDs[s.Pay.Mission] + ": " + remainingText(s.Pay) + " still owed"
+		text += " for " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed"
 	case PhaseDiscard:
 		text += " (" + itoa(len(s.Seats[s.Turn].Hand)-handLimit) + " more)"
 	}
@@ -51,9 +51,9 @@ func (s *State) Private(seat rules.Seat) string {
 	}
 	parts := make([]string, len(hand))
 	for i, c := range hand {
-		parts[i] = shipmentIDs[c] + " (" + cardShort(c) + ")"
+		parts[i] = rules.Ref(shipmentIDs[c])
 	}
-	return "Your hand: " + strings.Join(parts, ", ") + "."
+	return "Your hand: " + strings.Join(parts, "; ") + "."
 }
 
 // Log returns the log as viewer may read it: draws name the cards only for the drawer.
@@ -85,80 +85,6 @@ func (s *State) Hidden(viewer rules.Seat) []string {
 		out = append(out, harbourIDs[h])
 	}
 	return out
-}
-
-// Label describes a move for a menu, naming only what seat may know.
-func (s *State) Label(seat rules.Seat, mv rules.Move) string {
-	m, ok := toMove(mv)
-	if !ok {
-		return "Unknown move"
-	}
-	switch m.Kind {
-	case KindPlace:
-		c := company(m.A)
-		return "Place a merchant in " + c.String() + " (#" + itoa(len(s.Companies[c])+1) + ")"
-	case KindMission:
-		typ := spice(-1)
-		if m.B > 0 {
-			typ = spice(m.B - 1)
-		}
-		return "Complete mission " + missionText(int(m.A), typ)
-	case KindPay:
-		item := int(m.A)
-		if m.B > 0 {
-			return "Pay " + itemID(item) + " (" + itemText(item) + ") as " + spiceNames[m.B-1] + ", taking the pirate ship"
-		}
-		return "Pay " + itemID(item) + " (" + itemText(item) + ")"
-	case KindCancel:
-		return "Abandon the mission (your warehouse is unchanged)"
-	case KindFight:
-		c := company(m.A)
-		col := s.Companies[c]
-		who := "a"
-		if int(m.C) < len(col) {
-			who = rules.SeatRef(col[m.C]) + "'s"
-		}
-		return "Attack " + who + " merchant at " + c.String() + " #" + itoa(int(m.C)+1) + " with your #" + itoa(int(m.B)+1)
-	case KindPlay:
-		text := "Play " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ")"
-		if s.Fight != nil {
-			text += ": " + plural(shipments[m.A].flags(s.Fight.Company), s.Fight.Company.String()+" flag")
-		}
-		return text
-	case KindDone:
-		if s.Fight == nil {
-			return "Done"
-		}
-		if s.Phase == PhaseDefend {
-			return "Done defending (" + itoa(s.Fight.defenceFlags()) + " flags + " + itoa(s.Fight.bonus()) + " bonus vs " + itoa(s.Fight.attackFlags()) + ")"
-		}
-		return "Done attacking (" + plural(s.Fight.attackFlags(), "flag") + ")"
-	case KindStay:
-		if s.Fight == nil {
-			return "Stay"
-		}
-		return "Stay in " + s.Fight.Company.String() + " at #" + itoa(s.Fight.AttackerRank+1)
-	case KindRelocate:
-		c := company(m.A)
-		return "Move your merchant to " + c.String() + " (#" + itoa(len(s.Companies[c])+1) + ")"
-	case KindKeep:
-		return "Keep " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ") in your warehouse"
-	case KindKeepNone:
-		return "Keep no card"
-	case KindMove:
-		c, to := company(m.A), company(m.C)
-		return "Move your merchant at " + c.String() + " #" + itoa(int(m.B)+1) + " to " + to.String() + " (#" + itoa(len(s.Companies[to])+1) + ")"
-	case KindShip:
-		h := harbours[m.B]
-		return "Ship " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ") to " + h.name + " (" + itoa(int(h.monopoly)) + "/" + itoa(int(h.max)) + ")"
-	case KindPick:
-		return "Pick " + shipmentIDs[m.A] + " (" + cardSpice(int(m.A)) + ")"
-	case KindDiscard:
-		return "Discard " + shipmentIDs[m.A] + " (" + cardShort(int(m.A)) + ")"
-	case KindPass:
-		return "Pass (complete no mission)"
-	}
-	return m.String()
 }
 
 // viewPhase is the View.Phase name of the current phase.

@@ -124,7 +124,7 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	hb := &s.Harbours[slot]
 	hb.Cards = append(hb.Cards, card)
 	h := hb.Card
-	s.Journal.Add(s.Moves, "%s ships %s to %s.", rules.SeatRef(seat), shipmentIDs[card], harbours[h].name)
+	s.Journal.Add(s.Moves, "%s ships %s to %s.", rules.SeatRef(seat), rules.Ref(shipmentIDs[card]), rules.Ref(harbourIDs[h]))
 	mono, isMono := monopolyOf(h, hb.Cards)
 	if !isMono && len(hb.Cards) < int(harbours[h].max) {
 		s.Phase = phaseDraw
@@ -135,18 +135,19 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	if isMono {
 		d.Monopoly = true
 		d.Companies = []company{mono}
-		s.Journal.Add(s.Moves, "%s has a monopoly at %s with %d flags.", capital(mono.String()), harbours[h].name, d.Flags[mono])
+		s.Journal.Add(s.Moves, "%s has a monopoly at %s with %d flags.", capital(mono.String()), rules.Ref(harbourIDs[h]), d.Flags[mono])
 	} else {
 		d.Companies = sharedOrder(cards)
 		parts := make([]string, len(d.Companies))
 		for i, c := range d.Companies {
 			parts[i] = c.String() + " " + strconv.Itoa(d.Flags[c])
 		}
-		s.Journal.Add(s.Moves, "Shared distribution at %s: %s.", harbours[h].name, strings.Join(parts, ", "))
+		s.Journal.Add(s.Moves, "Shared distribution at %s: %s.", rules.Ref(harbourIDs[h]), strings.Join(parts, ", "))
 	}
 	d.Pickers = s.pickers(d.Companies)
+	s.noteDistribution(seat, h, len(cards), isMono, mono)
 	st.HarbourCards = append(st.HarbourCards, h)
-	s.Journal.Add(s.Moves, "%s takes the harbour %s, %s.", rules.SeatRef(seat), harbourIDs[h], harbourShort(h))
+	s.Journal.Add(s.Moves, "%s takes the harbour card %s.", rules.SeatRef(seat), harbourShort(h))
 	s.Harbours[slot] = Harbour{Card: -1, Cards: []int{}}
 	s.Dist = d
 	s.Phase = PhasePick
@@ -161,10 +162,10 @@ func (s *State) give(card int, auto bool) {
 	st.Cards = append(st.Cards, card)
 	d.Next++
 	if auto {
-		s.Journal.Add(s.Moves, "%s receives the last card, %s (%s).", rules.SeatRef(p.Seat), shipmentIDs[card], cardSpice(card))
+		s.Journal.Add(s.Moves, "%s receives the last card, %s.", rules.SeatRef(p.Seat), rules.Ref(shipmentIDs[card]))
 		return
 	}
-	s.Journal.Add(s.Moves, "%s picks %s (%s).", rules.SeatRef(p.Seat), shipmentIDs[card], cardSpice(card))
+	s.Journal.Add(s.Moves, "%s picks %s.", rules.SeatRef(p.Seat), rules.Ref(shipmentIDs[card]))
 }
 
 func capital(s string) string {

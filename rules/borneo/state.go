@@ -69,6 +69,12 @@ type State struct {
 	Exposed []int `json:"exposed,omitempty"`
 	// discardMark is the discard pile's length when the move being applied began.
 	discardMark int
+	// Turns counts the turns completed as players count them (State.TurnNumber): each merchant
+	// placed in the setup draft, each player turn (its fights, picks and discards included) and
+	// each last-chance mission.
+	Turns int `json:"turns,omitempty"`
+	// Highlights are kept for the recap at the end (Outcome.Recap).
+	Highlights Highlights `json:"highlights"`
 	// EndReason says why the game ended, once it has.
 	EndReason string         `json:"end_reason,omitempty"`
 	Fight     *Fight         `json:"fight,omitempty"`
@@ -76,6 +82,21 @@ type State struct {
 	Pay       *Payment       `json:"pay,omitempty"`
 	Journal   rules.Log      `json:"log"`
 	Result    *rules.Outcome `json:"result,omitempty"`
+}
+
+// Highlights are facts of the game kept for its recap (Outcome.Recap).
+type Highlights struct {
+	// Biggest is the largest distribution: its card count (0 before any), harbour, shipper and,
+	// for a monopoly, the company (-1 for a shared distribution).
+	Biggest        int        `json:"biggest,omitempty"`
+	BiggestHarbour int        `json:"biggest_harbour,omitempty"`
+	BiggestShipper rules.Seat `json:"biggest_shipper,omitempty"`
+	BiggestMono    company    `json:"biggest_mono,omitempty"`
+	// Fights counts the fights; Won the fights won per seat (attacks won and defences held).
+	Fights int   `json:"fights,omitempty"`
+	Won    []int `json:"won,omitempty"`
+	// Monopolies counts the monopolies.
+	Monopolies int `json:"monopolies,omitempty"`
 }
 
 // Seat is one player's cards: the secret hand and the public warehouse.
