@@ -48,9 +48,9 @@ func BenchmarkInteractionAck(b *testing.B) {
 	reportLatencies(b, ds)
 }
 
-// BenchmarkFullTurn measures one move from the pick in the move menu (dispatch) to the new board
-// posted in the channel, rendered and uploaded: Borneo, 3 players, random legal moves, a new game
-// whenever one ends.
+// BenchmarkFullTurn measures one decision from "Your move" through the decision menu's steps to the
+// new board posted in the channel, rendered and uploaded: Borneo, 3 players, random picks, a new
+// game whenever one ends.
 func BenchmarkFullTurn(b *testing.B) {
 	h := newHarness(b, 3)
 	rng := rand.New(rand.NewPCG(3, 5))
@@ -75,17 +75,14 @@ func BenchmarkFullTurn(b *testing.B) {
 			}
 		}
 		user := h.userAt(movers[rng.IntN(len(movers))])
-		menu := h.clickYourMove(user, board)
-		sels := menu.Selects()
-		sel := sels[rng.IntN(len(sels))]
-		value := sel.Options[rng.IntN(len(sel.Options))].Value
 		b.StartTimer()
 		start := time.Now()
-		res, err := h.srv.Select(user, h.channel, menu.ID, sel.CustomID, value).Final(ctxT(b))
-		if err != nil || !strings.HasPrefix(res.Content, "You played") {
-			b.Fatalf("pick %q: %v %q", value, err, res.Content)
+		// One decision through the decision menu, from "Your move" to the move played.
+		if _, res := h.playTurn(user, board, nil, rng); !strings.HasPrefix(res.Content, "You played") {
+			b.Fatalf("decision answered %q", res.Content)
 		}
-		v++
+		_, _, st = h.stateByID()
+		v = st.Version()
 		board = h.boardAt(v)
 		ds = append(ds, time.Since(start))
 	}

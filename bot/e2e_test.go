@@ -55,8 +55,8 @@ func TestBorneoGameEndToEnd(t *testing.T) {
 
 	restarted := false
 	rng := rand.New(rand.NewPCG(7, 11))
-	final, everHidden := h.playGame(rng, 2000, func(v int) {
-		if v == 25 && !restarted {
+	final, everHidden, stats := h.playGame(rng, 2000, func(v int) {
+		if v >= 25 && !restarted {
 			restarted = true
 			h.stop()
 			h.start()
@@ -65,6 +65,33 @@ func TestBorneoGameEndToEnd(t *testing.T) {
 	if !restarted {
 		t.Fatal("the game ended before the restart")
 	}
+	h.report(stats, func(d decision) string {
+		switch strings.Fields(d.moves[0])[0] {
+		case "ship":
+			return "shipment"
+		case "pay":
+			return "mission payment"
+		case "discard":
+			return "discard"
+		}
+		return ""
+	}, func(moves []string) string {
+		// A player's turn: a shipment, after a merchant's move or not, and the discard down to the
+		// hand limit when the draw went over it; or a turn with a fight or a mission.
+		kinds := map[string]bool{}
+		for _, m := range moves {
+			kinds[strings.Fields(m)[0]] = true
+		}
+		switch {
+		case kinds["fight"] || kinds["mission"] || kinds["pay"]:
+			return "turn with a fight or mission"
+		case kinds["ship"] && kinds["discard"]:
+			return "turn: shipment, then discard over the hand limit"
+		case kinds["ship"]:
+			return "turn: shipment (no fight, no mission, no discard)"
+		}
+		return ""
+	})
 
 	// Final scores on the last board match the rules engine's outcome.
 	row, seats, st := h.stateByID()
@@ -78,8 +105,8 @@ func TestBorneoGameEndToEnd(t *testing.T) {
 			t.Errorf("final board lacks %q:\n%s", want, final.Content)
 		}
 	}
-	if len(final.Buttons()) != 0 {
-		t.Errorf("final board still has buttons")
+	if _, ok := final.Button("Your move"); ok {
+		t.Errorf("final board still offers moves")
 	}
 	moves, err := h.store.Moves(context.Background(), row.ID)
 	if err != nil || len(moves) != st.Version() {
@@ -215,7 +242,6 @@ func TestBadInputChangesNothing(t *testing.T) {
 
 	// A stale menu: make a menu, play a move through /play, then use the old menu.
 	menu := h.clickYourMove(activeUser, board)
-	sel := menu.Selects()[0]
 	res := h.final(h.srv.Command(activeUser, h.channel, "play", discordtest.Str("move", legal)))
 	if !strings.HasPrefix(res.Content, "You played") {
 		t.Fatalf("/play %s answered %q", legal, res.Content)
@@ -223,20 +249,25 @@ func TestBadInputChangesNothing(t *testing.T) {
 	h.boardAt(1)
 	row, _, st = h.state()
 	before = string(row.State)
-	stale := h.pick(activeUser, menu, sel.CustomID, sel.Options[0].Value)
+	stale := h.final(h.firstPick(activeUser, menu))
 	if !strings.Contains(stale.Content, "moved on") {
 		t.Errorf("stale menu answered %q", stale.Content)
 	}
 	unchanged("stale menu")
-	// The old board's button also says so (and offers the current moves).
-	old := h.clickYourMove(h.userAt(st.Active()[0]), board)
-	expect("old board button", old, "moved on")
-	if len(old.Selects()) == 0 {
-		t.Errorf("old board button offers no current moves: %q", old.Content)
+	// The old board lost its buttons when the new one was posted; where it still has them (its
+	// edit failed), its button also says so and offers the current moves.
+	if prev, ok := h.srv.Message(board.ID); ok {
+		if _, has := prev.Button("Your move"); has {
+			old := h.clickYourMove(h.userAt(st.Active()[0]), prev)
+			expect("old board button", old, "moved on")
+			if len(old.Selects())+len(old.Buttons()) == 0 {
+				t.Errorf("old board button offers no current moves: %q", old.Content)
+			}
+		}
 	}
 
 	// A forged custom_id and a second game in the same channel.
-	expect("second game", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("new", discordtest.Str("game", "borneo")))), "already has a game")
+	expect("second game", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo")))), "already has a game")
 	expect("cancel by a non-creator", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("cancel"))), "only the game's creator")
 	expect("join a started game", h.final(h.srv.Command(watcher, h.channel, "game", discordtest.Sub("join"))), "already started")
 	checkContract(t, h)
@@ -261,23 +292,18 @@ func TestFiftyConcurrentClicks(t *testing.T) {
 	_, _, st := h.state()
 	user := h.userAt(st.Active()[0])
 	// Fifty menus, as fifty open clients would have, then fifty simultaneous picks of one move.
-	type click struct {
-		menu discordtest.Message
-		sel  discordtest.Component
+	menus := make([]discordtest.Message, 50)
+	for i := range menus {
+		menus[i] = h.clickYourMove(user, board)
 	}
-	clicks := make([]click, 50)
-	for i := range clicks {
-		m := h.clickYourMove(user, board)
-		clicks[i] = click{m, m.Selects()[0]}
-	}
-	value := clicks[0].sel.Options[0].Value
 	var wg sync.WaitGroup
-	answers := make([]string, len(clicks))
-	for i, c := range clicks {
+	answers := make([]string, len(menus))
+	for i, menu := range menus {
 		wg.Add(1)
+		ix := h.firstPick(user, menu)
 		go func() {
 			defer wg.Done()
-			m, err := h.srv.Select(user, h.channel, c.menu.ID, c.sel.CustomID, value).Final(ctxT(t))
+			m, err := ix.Final(ctxT(t))
 			if err != nil {
 				t.Errorf("click %d: %v", i, err)
 				return
@@ -376,7 +402,18 @@ func TestSpiceMerchantGameEndToEnd(t *testing.T) {
 		t.Errorf("registration board mentions %d players, want all 4: %q", len(board.Mentions), board.Content)
 	}
 	rng := rand.New(rand.NewPCG(5, 8))
-	final, _ := h.playGame(rng, 3000, nil)
+	final, _, stats := h.playGame(rng, 3000, nil)
+	h.report(stats, func(d decision) string {
+		switch strings.Fields(d.moves[0])[0] {
+		case "secret":
+			return "secret registration"
+		case "demand":
+			return "demand"
+		case "open":
+			return "open registration"
+		}
+		return ""
+	}, nil)
 	_, seats, st := h.stateByID()
 	out, _ := st.Outcome()
 	for _, s := range seats {
@@ -403,7 +440,7 @@ func TestSimultaneousRegistration(t *testing.T) {
 	menus := make([]discordtest.Message, 4)
 	for i, u := range h.users[:4] {
 		menus[i] = h.clickYourMove(u, board)
-		if len(menus[i].Selects()) == 0 {
+		if len(menus[i].Selects())+len(menus[i].Buttons()) == 0 {
 			t.Fatalf("player %d has no registration menu: %q", i, menus[i].Content)
 		}
 	}
@@ -411,10 +448,10 @@ func TestSimultaneousRegistration(t *testing.T) {
 	answers := make([]string, 4)
 	for i, u := range h.users[:4] {
 		wg.Add(1)
+		ix := h.firstPick(u, menus[i])
 		go func() {
 			defer wg.Done()
-			sel := menus[i].Selects()[0]
-			m, err := h.srv.Select(u, h.channel, menus[i].ID, sel.CustomID, sel.Options[0].Value).Final(ctxT(t))
+			m, err := ix.Final(ctxT(t))
 			if err != nil {
 				t.Errorf("player %d: %v", i, err)
 				return

@@ -18,6 +18,7 @@ import (
 
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
+	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/rules"
@@ -38,6 +39,8 @@ type harness struct {
 	lastGame int64
 	// lobbyID is the id of the last lobby message: boards of the current game come after it.
 	lobbyID uint64
+	// idLeaks lists every internal id seen in something a player reads (see readable).
+	idLeaks []string
 }
 
 // syncBuffer collects the bot's log lines so tests can scan them.
@@ -167,8 +170,8 @@ func (h *harness) load(row data.Game) rules.State {
 // then the creator presses Start. It returns the game's row id.
 func (h *harness) openLobby(game string, players int, opts ...discordtest.Option) int64 {
 	h.t.Helper()
-	args := append([]discordtest.Option{discordtest.Str("game", game), discordtest.Int("players", int64(players))}, opts...)
-	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Sub("new", args...)))
+	args := append([]discordtest.Option{discordtest.Int("players", int64(players))}, opts...)
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub(game, args...))))
 	if lobby.Ephemeral || !strings.Contains(lobby.Content, "lobby") {
 		h.t.Fatalf("lobby message = %+v", lobby)
 	}
@@ -177,14 +180,17 @@ func (h *harness) openLobby(game string, players int, opts ...discordtest.Option
 	if !ok {
 		h.t.Fatalf("lobby has no Join button: %v", lobby.CustomIDs())
 	}
+	var started discordtest.Message
 	for _, u := range h.users[1:players] {
-		m := h.final(h.srv.Button(u, h.channel, lobby.ID, join.CustomID))
-		if !strings.Contains(m.Content, "Players (") {
-			h.t.Fatalf("join answered %q", m.Content)
+		started = h.final(h.srv.Button(u, h.channel, lobby.ID, join.CustomID))
+		if !strings.Contains(started.Content, "Players (") && !strings.Contains(started.Content, "has started") {
+			h.t.Fatalf("join answered %q", started.Content)
 		}
 	}
-	start, _ := lobby.Button("Start")
-	started := h.final(h.srv.Button(h.users[0], h.channel, lobby.ID, start.CustomID))
+	if !strings.Contains(started.Content, "has started") { // a full table starts by itself
+		start, _ := lobby.Button("Start")
+		started = h.final(h.srv.Button(h.users[0], h.channel, lobby.ID, start.CustomID))
+	}
 	if !strings.Contains(started.Content, "has started") {
 		h.t.Fatalf("start answered %q", started.Content)
 	}
@@ -194,12 +200,12 @@ func (h *harness) openLobby(game string, players int, opts ...discordtest.Option
 	return row.ID
 }
 
-var moveRE = regexp.MustCompile(`· move (\d+)`)
-
-// boardAt waits for the board message showing version v (a new post or an edit) and checks it:
-// a valid PNG, buttons for the right version unless the game is over.
+// boardAt waits for the board message showing version v (a new post or an edit: its "Your move"
+// button is made for v, or it is the final board of a game over at v) and checks it: a valid
+// PNG readable on a phone.
 func (h *harness) boardAt(v int) discordtest.Message {
 	h.t.Helper()
+	want := commands.CustomID{Action: commands.ActYourMove, Game: h.lastGame, Version: v}.String()
 	m, err := h.srv.WaitFor(ctxT(h.t), func(m discordtest.Message) bool {
 		if m.Kind != discordtest.KindChannel || m.ChannelID != h.channel {
 			return false
@@ -207,18 +213,24 @@ func (h *harness) boardAt(v int) discordtest.Message {
 		if id, _ := strconv.ParseUint(m.ID, 10, 64); id < h.lobbyID {
 			return false // a board of an earlier game
 		}
-		sub := moveRE.FindStringSubmatch(m.Content)
-		return sub != nil && sub[1] == strconv.Itoa(v)
+		if slices.Contains(m.CustomIDs(), want) {
+			return true
+		}
+		if !strings.Contains(m.Content, "Game over") {
+			return false
+		}
+		row, _, err := h.store.GameByID(context.Background(), h.lastGame)
+		return err == nil && row.Version == v && row.Status == data.StatusFinished
 	})
 	if err != nil {
-		h.t.Fatalf("no board for move %d: %v", v, err)
+		h.t.Fatalf("no board for version %d: %v", v, err)
 	}
 	if len(m.Files) != 1 {
-		h.t.Fatalf("board for move %d has %d files", v, len(m.Files))
+		h.t.Fatalf("board for version %d has %d files", v, len(m.Files))
 	}
 	img, err := png.Decode(bytes.NewReader(m.Files[0].Data))
 	if err != nil {
-		h.t.Fatalf("board for move %d: not a PNG: %v", v, err)
+		h.t.Fatalf("board for version %d: not a PNG: %v", v, err)
 	}
 	if w := img.Bounds().Dx(); w < 400 || w > 1200 {
 		h.t.Errorf("board width %d px: not readable on a phone", w)
@@ -237,6 +249,7 @@ func (h *harness) clickYourMove(user string, board discordtest.Message) discordt
 	if !m.Ephemeral {
 		h.t.Fatalf("Your move answer is public: %q", m.Content)
 	}
+	h.readable("Your move answer", m)
 	return m
 }
 
@@ -244,6 +257,134 @@ func (h *harness) clickYourMove(user string, board discordtest.Message) discordt
 func (h *harness) pick(user string, menu discordtest.Message, customID, value string) discordtest.Message {
 	h.t.Helper()
 	return h.final(h.srv.Select(user, h.channel, menu.ID, customID, value))
+}
+
+// firstPick sends the first choice a decision menu offers: its first select's first option, or
+// else its first enabled button other than Back.
+func (h *harness) firstPick(user string, menu discordtest.Message) *discordtest.Interaction {
+	h.t.Helper()
+	if sels := menu.Selects(); len(sels) > 0 {
+		return h.srv.Select(user, h.channel, menu.ID, sels[0].CustomID, sels[0].Options[0].Value)
+	}
+	for _, b := range menu.Buttons() {
+		if !b.Disabled && b.Label != "Back" {
+			return h.srv.Button(user, h.channel, menu.ID, b.CustomID)
+		}
+	}
+	h.t.Fatalf("the menu offers nothing: %q", menu.Content)
+	return nil
+}
+
+// idRE is an internal component id of the games played here (a shipment card, harbour, mission
+// or Spice Merchant card): nothing a player reads may show one.
+var idRE = regexp.MustCompile(`\b[SHMC]\d\d\b`)
+
+// readable fails the test when something a player reads in m — its text, a button's label, a
+// select's placeholder, options and their descriptions — shows an internal id. Each message is
+// also kept for the scan at the end of the game.
+func (h *harness) readable(where string, m discordtest.Message) {
+	h.t.Helper()
+	texts := []string{m.Content}
+	for _, c := range append(m.Buttons(), m.Selects()...) {
+		texts = append(texts, c.Label, c.Placeholder)
+		for _, o := range c.Options {
+			texts = append(texts, o.Label, o.Description)
+		}
+	}
+	for _, e := range m.Embeds {
+		texts = append(texts, fmt.Sprint(e))
+	}
+	for _, x := range texts {
+		if id := idRE.FindString(x); id != "" {
+			h.idLeaks = append(h.idLeaks, fmt.Sprintf("%s shows %s: %.200q", where, id, x))
+		}
+	}
+}
+
+// decision is one decision a player made through the decision menu: the seat, the turn it was
+// made in (rules.State.TurnNumber before it), the taps it took (a button press, opening a select
+// and each choice in it, closing a multi-select: one each; "Your move" included when pressed) and
+// the moves it stored (several for a multi-select batch).
+type decision struct {
+	seat  rules.Seat
+	turn  int
+	taps  int
+	moves []string
+}
+
+// playTurn makes one decision for user, only through the decision menu's components: it presses
+// "Your move" on board unless menu (the reply to the user's previous decision) already offers the
+// next one, then at each step picks at random among what the step offers — a button (never
+// Back), an option of a select, or a random set of options of a multi-select within its bounds —
+// until a move is played. It returns the reply that said so, which may offer the next decision.
+func (h *harness) playTurn(user string, board discordtest.Message, menu *discordtest.Message, rng *rand.Rand) (int, discordtest.Message) {
+	h.t.Helper()
+	taps := 0
+	var m discordtest.Message
+	if menu != nil && len(menu.Buttons())+len(menu.Selects()) > 0 {
+		m = *menu
+	} else {
+		m = h.clickYourMove(user, board)
+		taps++
+	}
+	for step := 0; step < 20; step++ {
+		type pick struct {
+			c      discordtest.Component
+			values []string
+		}
+		var picks []pick
+		for _, b := range m.Buttons() {
+			if !b.Disabled && b.Label != "Back" {
+				picks = append(picks, pick{c: b})
+			}
+		}
+		for _, s := range m.Selects() {
+			if s.MaxValues > 1 {
+				n := s.MinValues + rng.IntN(min(s.MaxValues, len(s.Options))-s.MinValues+1)
+				var vs []string
+				for _, k := range rng.Perm(len(s.Options))[:n] {
+					vs = append(vs, s.Options[k].Value)
+				}
+				picks = append(picks, pick{c: s, values: vs})
+				continue
+			}
+			for _, o := range s.Options {
+				picks = append(picks, pick{c: s, values: []string{o.Value}})
+			}
+		}
+		if len(picks) == 0 {
+			h.t.Fatalf("step %d offers nothing to pick: %q", step, m.Content)
+		}
+		p := picks[rng.IntN(len(picks))]
+		var ix *discordtest.Interaction
+		if p.c.Type == 2 {
+			taps++
+			ix = h.srv.Button(user, h.channel, m.ID, p.c.CustomID)
+		} else {
+			taps += 1 + len(p.values) // open, then each choice
+			if p.c.MaxValues > 1 {
+				taps++ // close the multi-select to send it
+			}
+			ix = h.srv.Select(user, h.channel, m.ID, p.c.CustomID, p.values...)
+		}
+		next := h.final(ix)
+		if !next.Ephemeral {
+			h.t.Fatalf("a menu step answered publicly: %q", next.Content)
+		}
+		if next.ID != m.ID {
+			h.t.Errorf("a menu step posted a new message instead of updating the menu in place")
+		}
+		h.readable("menu step", next)
+		if strings.Contains(next.Content, "Something went wrong") || strings.Contains(next.Content, "moved on") {
+			h.t.Fatalf("menu step answered %q", next.Content)
+		}
+		if strings.HasPrefix(next.Content, "You played") {
+			return taps, next
+		}
+		m = next
+	}
+	h.t.Fatalf("no move after 20 steps of the menu: %q", m.Content)
+	return 0, discordtest.Message{}
 }
 
 // secretScan fails if text names a card hidden from the observer at st.
@@ -261,22 +402,34 @@ func containsToken(text, id string) bool {
 	return re.MatchString(text)
 }
 
-// playGame drives a whole game through the bot: at each board, a mentioned player presses
-// "Your move" and picks a random move (or uses /play with autocomplete every few moves), until
-// the board says the game is over. It checks every board, the mentions, secrets in everything
-// public, and returns the final board.
-func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (discordtest.Message, map[string]bool) {
+// gameStats are the numbers of one game played by playGame.
+type gameStats struct {
+	decisions []decision
+	moves     int
+}
+
+// playGame drives a whole game through the bot: at each board, an active player makes a decision
+// through the decision menu (playTurn; the reply to a decision serves the same player's next one),
+// until the game is over. It checks every board, the mentions, secrets in everything public and
+// internal ids in everything a player reads, and returns the final board, every card id ever
+// hidden from the channel, and the decisions made.
+func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (discordtest.Message, map[string]bool, gameStats) {
 	h.t.Helper()
 	everHidden, wasPublic := map[string]bool{}, map[string]bool{}
-	for v := 0; ; v++ {
+	var stats gameStats
+	var cont *discordtest.Message
+	contSeat := rules.Observer
+	for {
+		row, seats, st := h.stateByID()
+		v := st.Version()
 		if v > maxMoves {
 			h.t.Fatalf("game still running after %d moves", maxMoves)
 		}
 		board := h.boardAt(v)
+		h.readable(fmt.Sprintf("board %d", v), board)
 		if before != nil {
 			before(v)
 		}
-		row, seats, st := h.stateByID()
 		hidden := st.Hidden(rules.Observer)
 		hiddenNow := map[string]bool{}
 		for _, id := range hidden {
@@ -305,7 +458,8 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 			if row.Status != data.StatusFinished {
 				h.t.Fatalf("finished game stored as %q", row.Status)
 			}
-			return board, everHidden
+			stats.moves = v
+			return board, everHidden, stats
 		}
 		active := st.Active()
 		userOf := map[rules.Seat]string{}
@@ -313,11 +467,12 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 			userOf[rules.Seat(s.Seat)] = s.UserID
 		}
 		for _, s := range active {
-			if !slices.Contains(board.Mentions, userOf[s]) {
+			if !slices.Contains(board.Mentions, userOf[s]) && !(cont != nil && s == contSeat) {
 				h.t.Fatalf("board %d does not mention active seat %d: %q", v, s, board.Content)
 			}
 		}
-		// Choose who moves: a random active seat that has a legal move.
+		// Who moves: the player whose last reply offers their next decision, else a random
+		// active seat that has a legal move.
 		var movers []rules.Seat
 		for _, s := range active {
 			if len(st.Legal(s)) > 0 {
@@ -328,46 +483,51 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 			h.t.Fatalf("board %d: no active seat has a move", v)
 		}
 		seat := movers[rng.IntN(len(movers))]
+		var menu *discordtest.Message
+		if cont != nil && slices.Contains(movers, contSeat) {
+			seat, menu = contSeat, cont
+		}
 		user := userOf[seat]
-		if v%5 == 3 {
-			h.playWithAutocomplete(user, rng)
-			continue
+		if v%9 == 4 {
+			h.checkAutocomplete(user, st.Legal(seat))
 		}
-		menu := h.clickYourMove(user, board)
-		secretScan(h.t, "your-move custom_ids", strings.Join(menu.CustomIDs(), " "), hidden)
-		var options []string
-		var owner []string
-		for _, sel := range menu.Selects() {
-			for _, o := range sel.Options {
-				options = append(options, o.Value)
-				owner = append(owner, sel.CustomID)
-			}
+		turn := st.TurnNumber()
+		taps, reply := h.playTurn(user, board, menu, rng)
+		secretScan(h.t, "menu custom_ids", strings.Join(reply.CustomIDs(), " "), hidden)
+		moves, err := h.store.Moves(context.Background(), row.ID)
+		if err != nil {
+			h.t.Fatal(err)
 		}
-		if len(options) == 0 {
-			h.t.Fatalf("seat %d has moves but the menu has none: %q", seat, menu.Content)
+		d := decision{seat: seat, turn: turn, taps: taps}
+		for _, m := range moves[v:] {
+			d.moves = append(d.moves, m.Move)
 		}
-		if len(options) != len(st.Legal(seat)) && len(options) != 100 {
-			h.t.Fatalf("menu lists %d moves, the rules %d", len(options), len(st.Legal(seat)))
+		if len(d.moves) == 0 {
+			h.t.Fatalf("%q stored no move", reply.Content)
 		}
-		k := rng.IntN(len(options))
-		res := h.pick(user, menu, owner[k], options[k])
-		if !strings.HasPrefix(res.Content, "You played") {
-			h.t.Fatalf("picking %q answered %q", options[k], res.Content)
+		stats.decisions = append(stats.decisions, d)
+		cont, contSeat = nil, rules.Observer
+		if len(reply.Buttons())+len(reply.Selects()) > 0 {
+			cont, contSeat = &reply, seat
 		}
 	}
 }
 
-// playWithAutocomplete makes one move with /play, choosing from the autocomplete.
-func (h *harness) playWithAutocomplete(user string, rng *rand.Rand) {
+// checkAutocomplete asks /play's autocomplete with nothing typed: at most 25 choices, in plain
+// words, that together cover every legal move (a move itself, or a group that opens the menu).
+func (h *harness) checkAutocomplete(user string, legal []rules.Move) {
 	h.t.Helper()
 	ac := h.response(h.srv.Autocomplete(user, h.channel, "play", discordtest.Focused("move", "")))
-	if ac.Type != discordtest.CallbackAutocomplete || len(ac.Choices) == 0 {
+	if ac.Type != discordtest.CallbackAutocomplete || len(ac.Choices) == 0 || len(ac.Choices) > 25 {
 		h.t.Fatalf("autocomplete answered %+v", ac)
 	}
-	c := ac.Choices[rng.IntN(len(ac.Choices))]
-	res := h.final(h.srv.Command(user, h.channel, "play", discordtest.Str("move", c.Value.(string))))
-	if !res.Ephemeral || !strings.HasPrefix(res.Content, "You played") {
-		h.t.Fatalf("/play %v answered %q", c.Value, res.Content)
+	for _, c := range ac.Choices {
+		if id := idRE.FindString(c.Name); id != "" {
+			h.idLeaks = append(h.idLeaks, fmt.Sprintf("autocomplete choice %q shows %s", c.Name, id))
+		}
+	}
+	if len(legal) <= 25 && len(ac.Choices) > len(legal) {
+		h.t.Errorf("autocomplete offers %d choices for %d moves", len(ac.Choices), len(legal))
 	}
 }
 
@@ -389,3 +549,97 @@ func (h *harness) stateByID() (data.Game, []data.Seat, rules.State) {
 }
 
 func rulesSeat(i int) rules.Seat { return rules.Seat(i) }
+
+// median is the middle value of xs (the lower middle for an even count), 0 for none.
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[(len(s)-1)/2]
+}
+
+// report logs the numbers of a game played by playGame — taps per decision and per turn (median,
+// and per kind of decision or of a player's turn as kind and turnKind name them, "" for others;
+// turnKind may be nil), moves per multi-select batch, DMs per
+// player, public messages and board edits per move — scans every message of the game (channel,
+// DMs, the final state of each ephemeral reply) for internal ids, and fails the test for each id a
+// player could read.
+func (h *harness) report(stats gameStats, kind func(decision) string, turnKind func(moves []string) string) {
+	h.t.Helper()
+	var all []int
+	perTurn := map[[2]int]int{}
+	turnMoves := map[[2]int][]string{}
+	byKind := map[string][]int{}
+	batches, batchMoves := 0, 0
+	for _, d := range stats.decisions {
+		all = append(all, d.taps)
+		key := [2]int{int(d.seat), d.turn}
+		perTurn[key] += d.taps
+		turnMoves[key] = append(turnMoves[key], d.moves...)
+		if k := kind(d); k != "" {
+			byKind[k] = append(byKind[k], d.taps)
+		}
+		if len(d.moves) > 1 {
+			batches++
+			batchMoves += len(d.moves)
+		}
+	}
+	var turns []int
+	for key, n := range perTurn {
+		turns = append(turns, n)
+		if turnKind != nil {
+			if k := turnKind(turnMoves[key]); k != "" {
+				byKind[k] = append(byKind[k], n)
+			}
+		}
+	}
+	h.t.Logf("taps: %d decisions for %d moves, median %d per decision (max %d); %d (seat, turn) pairs, median %d taps per player per turn",
+		len(all), stats.moves, median(all), slices.Max(all), len(turns), median(turns))
+	kinds := make([]string, 0, len(byKind))
+	for k := range byKind {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	for _, k := range kinds {
+		h.t.Logf("taps: %s: %d decisions, median %d, max %d", k, len(byKind[k]), median(byKind[k]), slices.Max(byKind[k]))
+	}
+	if batches > 0 {
+		h.t.Logf("multi-select batches: %d, %.1f moves each on average", batches, float64(batchMoves)/float64(batches))
+	}
+	var dms []string
+	for i, u := range h.users {
+		dms = append(dms, fmt.Sprintf("%s %d", []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay"}[i], len(h.srv.DMs(u))))
+	}
+	h.t.Logf("DMs per player over the game: %s", strings.Join(dms, ", "))
+	posts, edits := 0, 0
+	for _, m := range h.srv.Messages(h.channel) {
+		if id, _ := strconv.ParseUint(m.ID, 10, 64); id > h.lobbyID && m.Kind == discordtest.KindChannel {
+			posts++
+			edits += m.Edits
+		}
+	}
+	if stats.moves > 0 {
+		h.t.Logf("public messages: %d posts and %d edits for %d moves: %.2f posts per move, %.2f per decision",
+			posts, edits, stats.moves, float64(posts)/float64(stats.moves), float64(posts)/float64(len(all)))
+	}
+	for _, m := range h.srv.Timeline(h.channel) {
+		h.readable("channel message", m)
+	}
+	for _, u := range h.users {
+		for _, m := range h.srv.DMs(u) {
+			h.readable("DM", m)
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range h.idLeaks {
+		if !seen[l] && len(seen) < 15 {
+			h.t.Errorf("internal id: %s", l)
+		}
+		seen[l] = true
+	}
+	if len(h.idLeaks) > 0 {
+		h.t.Errorf("%d texts players read show internal ids", len(h.idLeaks))
+	}
+}

@@ -83,6 +83,7 @@ type menu struct {
 	moves   []rules.Move
 	choices []rules.Choice
 	labels  []string // each move's whole label, expanded, plain text
+	thens   []string // the closing move played after a single pick (Multi with Max 1), or ""
 	root    *level
 	hash    string
 }
@@ -97,10 +98,17 @@ func newMenu(l *loaded, seat rules.Seat) *menu {
 	h := fnv.New32a()
 	m.choices = make([]rules.Choice, len(m.moves))
 	m.labels = make([]string, len(m.moves))
+	m.thens = make([]string, len(m.moves))
 	for i, mv := range m.moves {
 		c := l.st.Describe(seat, mv)
 		if len(c.Path) == 0 {
 			c.Path = []rules.Step{{Prompt: "Your move", Option: c.Label}}
+		}
+		if c.Multi != nil && c.Multi.Max < 2 {
+			// One pick at a time: a button or a select as for any move, followed by the closing
+			// move when it is legal then.
+			m.thens[i] = c.Multi.Then
+			c.Multi = nil
 		}
 		m.choices[i] = c
 		m.labels[i] = plain(l.expand(c.Label, nil))

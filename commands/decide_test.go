@@ -25,6 +25,7 @@ import (
 type toyGame struct {
 	cards, harbours int
 	extras          bool // pass, move and mission besides ship
+	payMax          int  // cards paid in one pick (default 3)
 }
 
 var toyWords = []string{"pepper", "pepper", "cloves", "ginger", "nutmeg", "mace", "cinnamon", "tea", "salt", "saffron"}
@@ -51,7 +52,10 @@ func (g toyGame) Term(id string) string {
 	return ""
 }
 func (g toyGame) New(p int, _ rules.Options, _ uint64) (rules.State, error) {
-	s := &toyState{Harbours: g.harbours, Extras: g.extras, Hands: make([][]int, p), Next: 100}
+	s := &toyState{Harbours: g.harbours, Extras: g.extras, Hands: make([][]int, p), Next: 100, PayMax: g.payMax}
+	if s.PayMax == 0 {
+		s.PayMax = 3
+	}
 	for seat := range s.Hands {
 		for c := 0; c < g.cards; c++ {
 			s.Hands[seat] = append(s.Hands[seat], c+seat*50)
@@ -97,6 +101,7 @@ type toyState struct {
 	Paid     []int     `json:"paid"`
 	Next     int       `json:"next"` // the next card drawn
 	Shipped  []int     `json:"shipped"`
+	PayMax   int       `json:"pay_max"`
 	L        rules.Log `json:"log"`
 }
 
@@ -175,7 +180,7 @@ func (s *toyState) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		return rules.Choice{Label: "Move your merchant from " + f[1] + " to " + f[2], Path: []rules.Step{
 			{Prompt: act, Option: "Move"}, {Prompt: "Which merchant?", Option: "Merchant " + f[1]}, {Prompt: "Where to?", Option: "Company " + f[2]}}}
 	case "pay":
-		return rules.Choice{Label: "Pay " + rules.Ref(f[1]), Multi: &rules.Multi{Min: 1, Max: 3, Then: "done"},
+		return rules.Choice{Label: "Pay " + rules.Ref(f[1]), Multi: &rules.Multi{Min: 1, Max: s.PayMax, Then: "done"},
 			Path: []rules.Step{{Prompt: "Which cards do you pay?", Option: rules.Ref(f[1])}}}
 	case "done":
 		return rules.Choice{Label: "Finish the mission", Path: []rules.Step{{Prompt: "Which cards do you pay?", Option: "Finish the mission"}}}
@@ -821,5 +826,23 @@ func TestAutocompleteGroups(t *testing.T) {
 	}
 	if other := ac(""); len(other) != 0 {
 		t.Errorf("the player not to move got %d choices", len(other))
+	}
+}
+
+// TestMenuSinglePickThen: moves picked one at a time (Multi with Max 1) are buttons like any
+// move (identical cards once), and the closing move follows the pick when it is legal then.
+func TestMenuSinglePickThen(t *testing.T) {
+	tt := startToy(t, toyGame{cards: 4, harbours: 2, extras: true, payMax: 1})
+	pay := tt.press(0, buttonNamed(t, tt.yourMove(0), "Start a mission"))
+	if got := labelsOf(pay); !slices.Equal(got, []string{"pepper", "cloves", "ginger"}) {
+		t.Fatalf("single-pick payment step = %q", got)
+	}
+	r := tt.press(0, buttonNamed(t, pay, "ginger"))
+	if got := tt.moves(); !slices.Equal(got, []string{"mission", "pay C03"}) {
+		t.Fatalf("after one card: moves %q", got)
+	}
+	tt.press(0, buttonNamed(t, r, "cloves"))
+	if got := tt.moves(); !slices.Equal(got, []string{"mission", "pay C03", "pay C02", "done"}) {
+		t.Fatalf("after two cards: moves %q (the closing move follows when legal)", got)
 	}
 }

@@ -96,6 +96,30 @@ func TestMessagesNameNoHiddenCard(t *testing.T) {
 				}
 				seat := movers[rng.Intn(len(movers))]
 				legal := st.Legal(seat)
+				// The mover's decision menu: its custom_ids name no card at all (even the mover's
+				// own cards: a custom_id is an index path and a hash); its text and labels name
+				// no card hidden from the mover.
+				menu, err := svc.Handle(ctx, Request{Kind: KindComponent, ChannelID: "c", GuildID: "g", UserID: userOfSeat(seats, seat),
+					CustomID: CustomID{Action: ActYourMove, Game: row.ID, Version: st.Version()}.String()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ids []string
+				for _, b := range replyButtons(menu) {
+					ids = append(ids, b.CustomID)
+				}
+				for _, sel := range replySelects(menu) {
+					ids = append(ids, sel.CustomID)
+					for _, o := range sel.Options {
+						ids = append(ids, o.Value)
+					}
+				}
+				var allCards []string
+				for i := 0; i < st.Players(); i++ {
+					allCards = append(allCards, st.Hidden(rules.Seat(i))...)
+				}
+				scan(t, "menu custom_ids and values", strings.Join(ids, " "), allCards)
+				scan(t, "menu text", jsonText(t, menu.Components)+menu.Content, st.Hidden(seat))
 				m := legal[rng.Intn(len(legal))]
 				r := cmd(userOfSeat(seats, seat), "play", "", map[string]any{"move": m.String()})
 				if !strings.HasPrefix(r.Content, "You played") {

@@ -229,7 +229,7 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		if !ok || o == nil {
 			return lost()
 		}
-		return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, "", ReplyUpdate)
+		return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, m.thens[o.move], ReplyUpdate)
 	case ActSelect:
 		if len(req.Values) != 1 {
 			return update(m.view(id.Path, "Pick one option from the menu."))
@@ -244,7 +244,7 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		case !ok:
 			return lost()
 		case o != nil:
-			return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, "", ReplyUpdate)
+			return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, m.thens[o.move], ReplyUpdate)
 		default:
 			return update(m.view(full, ""))
 		}

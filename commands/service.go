@@ -1,6 +1,20 @@
 // Package commands turns Discord interactions into replies: the slash-command definitions, the
-// router, the custom_id codec, the lobby, and the generic move UI (autocomplete, select menus)
-// built from each game's Legal moves. It works for every registered game with no per-game code.
+// router, the custom_id codec, the lobby, and the generic move UI (autocomplete, decision menus)
+// built from each game's Legal moves and their Describe paths. It works for every registered game
+// with no per-game code.
+//
+// The decision menu (decide.go) walks a seat's decision tree in one ephemeral message updated in
+// place, skipping levels with a single option, with a Back button. Layout, first rule that
+// applies: options that may be picked together (Multi) are one multi-select, played with
+// rules.ApplyBatch as one transaction; options that each lead to at most 4 final moves and fit in
+// 5 rows are a grid (a disabled label button, then the moves); at most 5 options are buttons,
+// except that an option whose own level would take more than one tap becomes a select of every
+// move below it (≤ 25), each labelled in full; more options are selects of the moves below
+// (≤ 100, labelled in full) or of the options (paged). Confirmation: an Irreversible move is
+// played by the tap that picks it when that component shows the move's whole label (a select
+// option, or a button whose move the message spells out) and the message says it can't be taken
+// back; a grid cell shows only the last level, so it asks one confirmation first. Taps for a
+// Borneo shipment among other actions: "Your move", open "Ship …", pick = 3.
 //
 // It knows nothing of discordgo sessions: a Request is a plain description of an interaction and
 // a Reply a plain description of the answer; package bot turns one into the other. Storage is
