@@ -118,7 +118,7 @@ func (b *Bot) startLanes(running map[string]bool, done chan<- string) time.Durat
 			blocked[key] = true // a DM links to the board queued before it: it waits for that post
 			continue
 		}
-		if it.NextAt.After(now) {
+		if it.Attempts > 0 && it.NextAt.After(now) {
 			blocked[key] = true // later items of the lane wait for it: order is kept
 			wait = min(wait, it.NextAt.Sub(now))
 			continue

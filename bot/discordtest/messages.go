@@ -56,6 +56,8 @@ type Message struct {
 	UserID        string // the recipient, for a DM
 	Edits         int
 	Mentions      []string // user ids mentioned as <@id> in Content
+	// Nonce is the nonce the message was created with ("" for none).
+	Nonce string
 }
 
 // Component is an interactive component of a message: a button or a select menu.
@@ -225,7 +227,7 @@ func (m *message) public() Message {
 		Ephemeral: m.flags&FlagEphemeral != 0, Loading: m.flags&FlagLoading != 0,
 		Embeds: cloneJSON(m.embeds), Components: cloneJSON(m.components),
 		Kind: m.kind, InteractionID: m.interactionID, UserID: m.userID, Edits: m.edits,
-		Mentions: mentions(m.content),
+		Mentions: mentions(m.content), Nonce: m.nonce,
 	}
 	for _, a := range m.attachments {
 		out.Files = append(out.Files, File{Name: a.file.Name, ContentType: a.file.ContentType, Data: slices.Clone(a.file.Data)})
