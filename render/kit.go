@@ -41,13 +41,10 @@
 package render
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"math"
 	"slices"
 	"sort"
@@ -280,23 +277,6 @@ func (k *Kit) Cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
 	return k.r.cached(key, w, h, paint)
 }
 
-// EncodePNG encodes img as PNG into a byte slice. It uses image/png with BestSpeed compression:
-// the images are mostly flat colour, so BestSpeed is about as small as the default level at a
-// fraction of the time (see BenchmarkEncodeLevels).
-func EncodePNG(img image.Image) ([]byte, error) {
-	if img == nil {
-		return nil, errors.New("encode png: nil image")
-	}
-	var buf bytes.Buffer
-	b := img.Bounds()
-	buf.Grow(b.Dx() * b.Dy() / 4)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("encode png: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
 // layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
 // first use on a Canvas of that size filled with bg (the colour the layer is placed on, so that
 // rounded corners blend with it). Layers are shared and must not be modified; copy them onto a
@@ -416,7 +396,7 @@ func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
 		Dst:  c.img,
 		Src:  image.NewUniform(col),
 		Face: c.face(st),
-		Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))},
+		Dot:  fixed.P(int(math.Round(x)), int(math.Round(y))),
 	}
 	d.DrawString(s)
 }

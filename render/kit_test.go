@@ -1,7 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,5 +88,97 @@ func TestWrapAndFit(t *testing.T) {
 	}
 	if got := c.Fit("Bo", 70, st); got != "Bo" {
 		t.Errorf("Fit shortened a short name: %q", got)
+	}
+}
+
+// The sorted search finds the same nearest colour as a full scan.
+func TestPaletteSearchIsExact(t *testing.T) {
+	rng := rules.NewRNG(7)
+	keys := make([]uint32, 256)
+	for i := range keys {
+		keys[i] = uint32(rng.Intn(1<<24)) | 0xff000000
+	}
+	ps := newPaletteSearch(keys)
+	for n := 0; n < 5000; n++ {
+		q := uint32(rng.Intn(1<<24)) | 0xff000000
+		want, wantD := 0, dist(q, keys[0])
+		for i, k := range keys {
+			if d := dist(q, k); d < wantD {
+				want, wantD = i, d
+			}
+		}
+		if got := ps.nearest(q); dist(q, keys[got]) != wantD {
+			t.Fatalf("nearest(%08x) = %d (distance %d), want %d (distance %d)", q, got, dist(q, keys[got]), want, wantD)
+		}
+	}
+}
+
+func TestNthLargest(t *testing.T) {
+	rng := rules.NewRNG(3)
+	for n := 1; n < 400; n += 7 {
+		xs := make([]uint32, n)
+		for i := range xs {
+			xs[i] = uint32(rng.Intn(20))
+		}
+		sorted := slices.Clone(xs)
+		slices.Sort(sorted)
+		slices.Reverse(sorted)
+		for _, k := range []int{1, 3, 256} {
+			want := sorted[min(k, n)-1]
+			if got := nthLargest(slices.Clone(xs), k); got != want {
+				t.Fatalf("nthLargest(n=%d, k=%d) = %d, want %d", n, k, got, want)
+			}
+		}
+	}
+}
+
+// Encoding reuses scratch memory: encoding one image after another gives the same bytes as
+// encoding it alone, and the PNG decodes to the quantized colours of the image.
+func TestEncodePNGReuse(t *testing.T) {
+	r := newRenderer(t)
+	imgs := make([]*Canvas, 3)
+	for i := range imgs {
+		c := r.canvas(300, 200+50*i)
+		c.Fill(ColPaper)
+		c.Panel(10, 10, 200, 100, 8, ColPanel, ColBorder)
+		c.Text(fmt.Sprintf("Image %d: the quick brown fox", i), 20, 40, 0, Style{Size: 15 + float64(i)})
+		c.Disc(250, 150, 20, PlayerColour(i), "A", 16)
+		imgs[i] = c
+	}
+	alone := make([][]byte, len(imgs))
+	for i, c := range imgs {
+		data, err := EncodePNG(c.Image())
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone[i] = data
+	}
+	for round := 0; round < 2; round++ {
+		for i := len(imgs) - 1; i >= 0; i-- {
+			data, err := EncodePNG(imgs[i].Image())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(data, alone[i]) {
+				t.Fatalf("image %d encodes differently after other images", i)
+			}
+			dec, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := dec.(*image.Paletted); !ok {
+				t.Errorf("image %d decodes as %T, want a paletted image", i, dec)
+			}
+			// Flat colours are exact.
+			if got := ToRGBA(dec.At(5, 5)); got != ColPaper {
+				t.Errorf("paper decodes as %v, want %v", got, ColPaper)
+			}
+			if got := ToRGBA(dec.At(100, 90)); got != ColPanel {
+				t.Errorf("panel decodes as %v, want %v", got, ColPanel)
+			}
+		}
+	}
+	if _, err := EncodePNG(nil); err == nil {
+		t.Error("EncodePNG(nil) returned no error")
 	}
 }

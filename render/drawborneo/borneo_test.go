@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"strings"
 	"sync"
 	"testing"
@@ -394,86 +393,12 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 }
 
-// BenchmarkBorneoBoard renders and encodes a mid-game 4-player board.
+// BenchmarkBorneoBoard draws and encodes a mid-game 4-player board (see rendertest.BenchmarkImage).
 func BenchmarkBorneoBoard(b *testing.B) {
-	r := newRenderer(b)
-	v := midGame(4)
-	b.ReportAllocs()
-	var size int
-	for b.Loop() {
-		img, err := r.Board(v, names5[:4])
-		if err != nil {
-			b.Fatal(err)
-		}
-		data, err := render.EncodePNG(img)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	b.ReportMetric(float64(size), "png-bytes")
+	rendertest.BenchmarkImage(b, newRenderer(b), midGame(4), names5[:4], false)
 }
 
-// BenchmarkBorneoBoardRenderOnly renders the same board without encoding it.
-func BenchmarkBorneoBoardRenderOnly(b *testing.B) {
-	r := newRenderer(b)
-	v := midGame(4)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := r.Board(v, names5[:4]); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkBorneoBoardEncodeOnly PNG-encodes the same board, already rendered.
-func BenchmarkBorneoBoardEncodeOnly(b *testing.B) {
-	r := newRenderer(b)
-	img, err := r.Board(midGame(4), names5[:4])
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := render.EncodePNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkEncodeLevels compares png compression levels on the board (time and size).
-func BenchmarkEncodeLevels(b *testing.B) {
-	r := newRenderer(b)
-	img, err := r.Board(midGame(4), names5[:4])
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, lvl := range []png.CompressionLevel{png.DefaultCompression, png.BestSpeed, png.BestCompression} {
-		b.Run(fmt.Sprint(lvl), func(b *testing.B) {
-			var buf bytes.Buffer
-			enc := png.Encoder{CompressionLevel: lvl}
-			for b.Loop() {
-				buf.Reset()
-				if err := enc.Encode(&buf, img); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(buf.Len()), "png-bytes")
-		})
-	}
-}
-
-// BenchmarkBorneoHand renders and encodes a 5-card hand.
+// BenchmarkBorneoHand draws and encodes a 5-card hand.
 func BenchmarkBorneoHand(b *testing.B) {
-	r := newRenderer(b)
-	v := withHand(midGame(4), 1)
-	for b.Loop() {
-		img, err := r.Hand(v, names5[:4])
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := render.EncodePNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rendertest.BenchmarkImage(b, newRenderer(b), withHand(midGame(4), 1), names5[:4], true)
 }

@@ -643,68 +643,17 @@ func smBenchState(b *testing.B) rules.State {
 	})
 }
 
-// BenchmarkSpiceMerchantBoard renders and encodes a mid-round 4-player board.
+// BenchmarkSpiceMerchantBoard draws and encodes a mid-round 4-player board (see
+// rendertest.BenchmarkImage).
 func BenchmarkSpiceMerchantBoard(b *testing.B) {
-	r := newRenderer(b)
-	v := smBenchState(b).View(rules.Observer)
-	b.ReportAllocs()
-	var size int
-	for b.Loop() {
-		img, err := r.Board(v, smNames)
-		if err != nil {
-			b.Fatal(err)
-		}
-		data, err := render.EncodePNG(img)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	b.ReportMetric(float64(size), "png-bytes")
+	rendertest.BenchmarkImage(b, newRenderer(b), smBenchState(b).View(rules.Observer), smNames, false)
 }
 
-// BenchmarkSpiceMerchantBoardRenderOnly renders the same board without encoding it.
-func BenchmarkSpiceMerchantBoardRenderOnly(b *testing.B) {
-	r := newRenderer(b)
-	v := smBenchState(b).View(rules.Observer)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := r.Board(v, smNames); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkSpiceMerchantBoardEncodeOnly PNG-encodes the same board, already rendered.
-func BenchmarkSpiceMerchantBoardEncodeOnly(b *testing.B) {
-	r := newRenderer(b)
-	img, err := r.Board(smBenchState(b).View(rules.Observer), smNames)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := render.EncodePNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkSpiceMerchantHand renders and encodes the hand of the seat to play.
+// BenchmarkSpiceMerchantHand draws and encodes the hand of the seat to play.
 func BenchmarkSpiceMerchantHand(b *testing.B) {
-	r := newRenderer(b)
 	st := smBenchState(b)
 	v := st.View(smView(b, st.View(rules.Observer)).Turn)
-	b.ReportAllocs()
-	for b.Loop() {
-		img, err := r.Hand(v, smNames)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := render.EncodePNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rendertest.BenchmarkImage(b, newRenderer(b), v, smNames, true)
 }
 
 func newRenderer(t testing.TB) *render.Renderer {

@@ -1,0 +1,404 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/color/palette"
+	"image/draw"
+	"image/png"
+	"slices"
+	"sync"
+)
+
+// EncodePNG encodes img as an 8-bit paletted PNG into a byte slice.
+//
+// Boards and hands are flat colour: a few dozen fills and the anti-aliased edges of text and
+// shapes between them (a few thousand distinct colours, most of them a handful of edge pixels).
+// The palette is built per image from its own colours: an image with at most minColours colours
+// is encoded losslessly; otherwise the palette holds every fill colour (a colour found in a run
+// of flatRun equal pixels) and then the most frequent colours (the anti-aliasing ramps of the
+// common text-on-panel pairs), and every other pixel, an edge pixel, takes its nearest palette
+// colour. Fills are therefore exact, and there is no gradient to band. A paletted board is about
+// a third of the full-colour PNG and several times faster to compress, as it is not filtered
+// (see rendertest.BenchmarkImage).
+//
+// It returns an error for a nil or empty image, or if the PNG encoder fails.
+func EncodePNG(img image.Image) ([]byte, error) {
+	if img == nil {
+		return nil, errors.New("encode png: nil image")
+	}
+	b := img.Bounds()
+	if b.Empty() {
+		return nil, fmt.Errorf("encode png: empty image %v", b)
+	}
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(b)
+		draw.Draw(rgba, b, img, b.Min, draw.Src)
+	}
+	q := quantizers.Get().(*quantizer)
+	defer quantizers.Put(q)
+	p := q.quantize(rgba)
+	var buf bytes.Buffer
+	buf.Grow(b.Dx() * b.Dy() / 12)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
+	if err := enc.Encode(&buf, p); err != nil {
+		return nil, fmt.Errorf("encode png: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Pools of scratch memory for EncodePNG (a board is ~600,000 pixels): the PNG encoder's
+// compressor state and the quantizer's tables. They keep no information between images.
+var (
+	pngBuffers = sync.Pool{New: func() any { return (*png.EncoderBuffer)(nil) }}
+	quantizers = sync.Pool{New: func() any { return &quantizer{} }}
+)
+
+// encoderBuffers is a png.EncoderBufferPool over pngBuffers.
+type encoderBuffers struct{}
+
+func (encoderBuffers) Get() *png.EncoderBuffer {
+	b, _ := pngBuffers.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (encoderBuffers) Put(b *png.EncoderBuffer) { pngBuffers.Put(b) }
+
+// quantizer is reusable scratch memory for quantize.
+type quantizer struct {
+	t   colourTable
+	ids []uint16
+}
+
+// colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
+// uint32) to a value: first its pixel count, then its palette index. Keys are stored plus one so
+// that zero marks a free slot (the key 0xffffffff, opaque white, wraps to zero and is kept
+// aside in white).
+type colourTable struct {
+	keys  []uint32
+	vals  []uint32
+	n     int
+	white uint32 // value of opaque white
+}
+
+// reset empties the table, keeping at least size slots (a power of two).
+func (t *colourTable) reset(size int) {
+	if len(t.keys) < size {
+		t.keys, t.vals = make([]uint32, size), make([]uint32, size)
+	} else {
+		clear(t.keys)
+	}
+	t.n, t.white = 0, 0
+}
+
+// slot returns the index of key's slot, adding key with value 0 if it is not there.
+func (t *colourTable) slot(key uint32) int {
+	k := key + 1
+	mask := len(t.keys) - 1
+	i := int((k * 0x9e3779b1) >> 7 & uint32(mask))
+	for {
+		switch t.keys[i] {
+		case k:
+			return i
+		case 0:
+			if 2*(t.n+1) > len(t.keys) {
+				t.grow()
+				return t.slot(key)
+			}
+			t.keys[i], t.vals[i] = k, 0
+			t.n++
+			return i
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (t *colourTable) grow() {
+	old, oldV := t.keys, t.vals
+	t.keys = make([]uint32, 2*len(old))
+	t.vals = make([]uint32, 2*len(old))
+	t.n = 0
+	for i, k := range old {
+		if k != 0 {
+			t.vals[t.slot(k-1)] = oldV[i]
+		}
+	}
+}
+
+// ref returns a pointer to key's value, adding key with value 0 if it is not there.
+func (t *colourTable) ref(key uint32) *uint32 {
+	if key == 0xffffffff {
+		return &t.white
+	}
+	return &t.vals[t.slot(key)]
+}
+
+// quantize returns img as a paletted image whose palette is made from img's own colours (see
+// EncodePNG).
+func (q *quantizer) quantize(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	t := &q.t
+	t.reset(16384)
+
+	// Pass 1: give each colour an id in order of appearance (the table's value is id+1), count
+	// its pixels, and note every pixel's id; one table look-up per run of equal pixels, and a
+	// row equal to the one above is copied.
+	if cap(q.ids) < w*h {
+		q.ids = make([]uint16, w*h)
+	}
+	ids := q.ids[:w*h]
+	var counts []uint32 // pixels of each colour
+	var flat []bool     // whether the colour fills a run of flatRun pixels somewhere
+	var colours []uint32
+	var runs, prevRuns []run
+	for y := 0; y < h; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		out := ids[y*w : (y+1)*w]
+		if y > 0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
+			copy(out, ids[(y-1)*w:y*w])
+			for _, r := range prevRuns {
+				counts[r.id] += r.n
+			}
+			continue
+		}
+		runs = runs[:0]
+		start := 0
+		prev := ^(uint32(row[0]) | uint32(row[1])<<8 | uint32(row[2])<<16 | uint32(row[3])<<24) // not the first pixel
+		id := uint16(0)
+		prev2 := uint64(prev) | uint64(prev)<<32
+		for x := 0; x < len(out); x++ {
+			// Inside a run, step two pixels at a time.
+			for x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8]) == prev2 {
+				out[x], out[x+1] = id, id
+				x += 2
+			}
+			if x == len(out) {
+				break
+			}
+			c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
+			if c != prev {
+				if x > 0 {
+					runs = append(runs, run{id, uint32(x - start)})
+				}
+				prev, start = c, x
+				prev2 = uint64(c) | uint64(c)<<32
+				v := t.ref(c)
+				if *v == 0 {
+					if len(colours) == 1<<16 {
+						return quantizeSlow(img)
+					}
+					colours = append(colours, c)
+					counts = append(counts, 0)
+					flat = append(flat, false)
+					*v = uint32(len(colours))
+				}
+				id = uint16(*v - 1)
+			}
+			out[x] = id
+		}
+		runs = append(runs, run{id, uint32(w - start)})
+		for _, r := range runs {
+			counts[r.id] += r.n
+			if r.n >= flatRun {
+				flat[r.id] = true
+			}
+		}
+		runs, prevRuns = prevRuns, runs
+	}
+
+	// Palette: the flat colours first, then the most frequent (ties by
+	// colour, for stable output). Only the colours that rank at least as high as the last one
+	// taken are sorted.
+	score := make([]uint32, len(colours))
+	for i, c := range counts {
+		score[i] = min(c, 1<<31-1)
+		if flat[i] {
+			score[i] |= 1 << 31
+		}
+	}
+	fills := 0
+	for _, f := range flat {
+		if f {
+			fills++
+		}
+	}
+	size := min(256, max(minColours, fills+edgeColours))
+	order := make([]int, 0, size)
+	cut := nthLargest(slices.Clone(score), size)
+	for i, s := range score {
+		if s >= cut {
+			order = append(order, i)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if score[a] != score[b] {
+			return cmp.Compare(score[b], score[a])
+		}
+		return cmp.Compare(colours[a], colours[b])
+	})
+	n := min(len(order), size)
+	pal := make(color.Palette, n)
+	keys := make([]uint32, n)
+	remap := make([]uint8, len(colours))
+	inPal := make([]bool, len(colours))
+	for i, o := range order[:n] {
+		k := colours[o]
+		keys[i] = k
+		pal[i] = color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
+		remap[o] = uint8(i)
+		inPal[o] = true
+	}
+	// Every other colour takes its nearest palette colour.
+	if len(colours) > n {
+		ps := newPaletteSearch(keys)
+		for o, k := range colours {
+			if !inPal[o] {
+				remap[o] = uint8(ps.nearest(k))
+			}
+		}
+	}
+
+	// Pass 2: ids to palette indices.
+	out := image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	for i, id := range ids {
+		out.Pix[i] = remap[id]
+	}
+	return out
+}
+
+const (
+	// The palette holds every fill colour (at most 256) and edgeColours more for the
+	// anti-aliasing ramps of the most common colour pairs, and at least minColours. A board has
+	// about 40 fills; 64 colours rather than 256 make it about 15% smaller with no visible
+	// difference.
+	minColours  = 64
+	edgeColours = 24
+	// flatRun is the shortest run of equal pixels that marks a colour as a fill rather than an
+	// anti-aliased edge: fills always get a palette entry of their own.
+	flatRun = 16
+)
+
+// run is a run of equal pixels in a row: their colour id and length.
+type run struct {
+	id uint16
+	n  uint32
+}
+
+// nthLargest returns the k-th largest of xs (the smallest when len(xs) < k), reordering xs.
+func nthLargest(xs []uint32, k int) uint32 {
+	if len(xs) <= k {
+		return slices.Min(xs)
+	}
+	// Quickselect for index k-1 in descending order.
+	lo, hi, target := 0, len(xs)-1, k-1
+	for lo < hi {
+		p := xs[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] > p {
+				i++
+			}
+			for xs[j] < p {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case target <= j:
+			hi = j
+		case target >= i:
+			lo = i
+		default:
+			return xs[target]
+		}
+	}
+	return xs[target]
+}
+
+// quantizeSlow quantizes an image of more than 65536 colours (never a drawn board) with the
+// standard library's Plan 9 palette and Floyd–Steinberg dithering.
+func quantizeSlow(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), palette.Plan9)
+	draw.FloydSteinberg.Draw(out, out.Bounds(), img, b.Min)
+	return out
+}
+
+// axis is the sum r + 2g + b of a colour key: the projection the nearest-colour search is sorted
+// by. For the distance of nearest, (Δaxis)² ≤ 4·distance (Cauchy–Schwarz with weights 1, 2, 1).
+func axis(k uint32) int32 { return int32(k&0xff) + 2*int32(k>>8&0xff) + int32(k>>16&0xff) }
+
+// dist is the squared distance between two colour keys over red, green, blue and alpha, green
+// weighted double as the eye is most sensitive to it.
+func dist(a, b uint32) int32 {
+	dr := int32(a&0xff) - int32(b&0xff)
+	dg := int32(a>>8&0xff) - int32(b>>8&0xff)
+	db := int32(a>>16&0xff) - int32(b>>16&0xff)
+	da := int32(a>>24) - int32(b>>24)
+	return dr*dr + 2*dg*dg + db*db + da*da
+}
+
+// paletteSearch finds a palette's colour nearest to a colour: the palette sorted by axis, searched
+// outwards from the query's axis value until the axis gap alone exceeds the best distance.
+type paletteSearch struct {
+	axes []int32
+	keys []uint32
+	idx  []int
+}
+
+func newPaletteSearch(keys []uint32) *paletteSearch {
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return int(axis(keys[a]) - axis(keys[b])) })
+	ps := &paletteSearch{axes: make([]int32, len(keys)), keys: make([]uint32, len(keys)), idx: order}
+	for i, o := range order {
+		ps.axes[i], ps.keys[i] = axis(keys[o]), keys[o]
+	}
+	return ps
+}
+
+// nearest returns the palette index of the colour nearest to key (see dist).
+func (ps *paletteSearch) nearest(key uint32) int {
+	q := axis(key)
+	hi, _ := slices.BinarySearch(ps.axes, q)
+	lo := hi - 1
+	best, bestD := 0, int32(1<<28) // above any distance, and 4× it fits in int32
+	for lo >= 0 || hi < len(ps.axes) {
+		if hi < len(ps.axes) {
+			g := ps.axes[hi] - q
+			if g*g >= 4*bestD {
+				hi = len(ps.axes)
+			} else {
+				if d := dist(key, ps.keys[hi]); d < bestD {
+					best, bestD = ps.idx[hi], d
+				}
+				hi++
+			}
+		}
+		if lo >= 0 {
+			g := q - ps.axes[lo]
+			if g*g >= 4*bestD {
+				lo = -1
+			} else {
+				if d := dist(key, ps.keys[lo]); d < bestD {
+					best, bestD = ps.idx[lo], d
+				}
+				lo--
+			}
+		}
+	}
+	return best
+}
