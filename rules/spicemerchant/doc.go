@@ -63,4 +63,26 @@
 //     and become hidden. Draws are private log lines; the public text gives only the count.
 //   - The rulebook leaves the spices on markets A and D of example 1 unstated; the tests use
 //     nutmeg and saffron.
+//
+// # Decisions, words and turns (issue 8)
+//
+// Describe gives each move a decision path in plain words: secret goods "Which spice do you
+// register as a secret good?" → "ginger (you hold 3)" (in rounds 3–4, two different spices may
+// be picked in one multi-pick: Multi 1..2); "What do you do?" → "Register open goods" → spice;
+// "Fake demand" → spice → "How many ginger cards?" → "market B: 1 now, 4 after, worth 6 a
+// good"; "Pass". Irreversible marks the moves after which the table has seen something new:
+// open goods and fake demand (cards leave the hand face up and the player draws), the secret
+// good of the last player still registering (everybody then draws) and the pass that ends the
+// round (goods are revealed and the cards reshuffled).
+//
+// No text a player reads names a card id: cards of a spice are identical, so texts name the
+// spice ("Your hand: ginger ×2, clove."); Game.Term gives a card's spice for a rules.Ref all the
+// same. Private speaks to "you".
+//
+// TurnNumber counts turns as the rulebook does ("On your turn, you can do only one action"):
+// each open good, fake demand or pass is a turn, and the simultaneous registration that starts
+// a round is one turn of the whole table; single secret cards are not turns.
+//
+// Outcome.Details is each seat's score in words ("rounds 5 + 8 + 10 + 11 = 34 points, 12 goods
+// sold"); Outcome.Recap names the best sale, the best round and the most goods sold.
 package spicemerchant

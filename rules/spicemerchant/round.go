@@ -75,6 +75,9 @@ func (s *State) sell(seat rules.Seat) string {
 			d := len(s.Markets[m].Cards)
 			sale := Sale{Card: goods[g], Market: m, Demand: d, Points: k.Value(d)}
 			res.Sales = append(res.Sales, sale)
+			if s.Best == nil || sale.Points > s.Best.Points {
+				s.Best = &BestSale{Seat: seat, Round: s.Round, Spice: k, Market: m, Demand: d, Points: sale.Points}
+			}
 			res.Points += sale.Points
 			p.Sold = insertSorted(p.Sold, goods[g])
 		}
@@ -226,27 +229,60 @@ func (s *State) finish() {
 	case tied > 1:
 		out.TieBreak = "most goods sold"
 	}
+	out.Recap = s.recap()
 	s.Final = &out
 	s.addLine("Game over: "+s.winnerSentence()+".", "", 0)
+	for i, d := range out.Details {
+		s.addLine(seatRef(rules.Seat(i))+": "+d+".", "", 0)
+	}
 }
 
-// detail is the outcome line of seat: "{0}: 34 points, 12 goods sold (rounds: 5, 8, 10, 11)."
+// detail is seat's score in words for the outcome: "rounds 5 + 8 + 10 + 11 = 34 points, 12 goods
+// sold".
 func (s *State) detail(seat rules.Seat) string {
 	p := &s.Seats[seat]
 	var buf [96]byte
-	b := append(buf[:0], seatRef(seat)...)
-	b = append(b, ": "...)
-	b = appendCount(b, p.Score, "point")
-	b = append(b, ", "...)
-	b = appendCount(b, len(p.Sold), "good")
-	b = append(b, " sold (rounds: "...)
+	b := append(buf[:0], "rounds "...)
 	for r, v := range p.RoundScores {
 		if r > 0 {
-			b = append(b, ", "...)
+			b = append(b, " + "...)
 		}
 		b = strconv.AppendInt(b, int64(v), 10)
 	}
-	return string(append(b, ")."...))
+	b = append(b, " = "...)
+	b = appendCount(b, p.Score, "point")
+	b = append(b, ", "...)
+	b = appendCount(b, len(p.Sold), "good")
+	return string(append(b, " sold"...))
+}
+
+// recap is a few lines recalling the game (Outcome.Recap): the best sale, the best round and the
+// most goods sold.
+func (s *State) recap() []string {
+	var out []string
+	if b := s.Best; b != nil {
+		out = append(out, "Best sale: "+seatRef(b.Seat)+" sold "+b.Spice.Name()+" on market "+marketLetter(b.Market)+
+			" ("+plural(b.Demand, "card")+") for "+plural(b.Points, "point")+" in round "+strconv.Itoa(b.Round)+".")
+	}
+	bestSeat, bestRound, bestPoints := -1, 0, -1
+	mostSeat, most := -1, -1
+	for i := range s.Seats {
+		for r, v := range s.Seats[i].RoundScores {
+			if v > bestPoints {
+				bestSeat, bestRound, bestPoints = i, r+1, v
+			}
+		}
+		if n := len(s.Seats[i].Sold); n > most {
+			mostSeat, most = i, n
+		}
+	}
+	if bestSeat >= 0 && bestPoints > 0 {
+		out = append(out, "Best round: "+seatRef(rules.Seat(bestSeat))+" scored "+plural(bestPoints, "point")+" in round "+strconv.Itoa(bestRound)+".")
+	}
+	if mostSeat >= 0 && most > 0 {
+		out = append(out, "Most goods sold: "+seatRef(rules.Seat(mostSeat))+" with "+strconv.Itoa(most)+".")
+	}
+	return out
 }
 
 // appendCount appends "1 point" or "3 points".

@@ -525,7 +525,7 @@ func TestFinalScores(t *testing.T) {
 			if s.Status() != c.status {
 				t.Fatalf("status %q, want %q", s.Status(), c.status)
 			}
-			if len(out.Details) != 3 || !strings.HasPrefix(out.Details[0], "{0}: ") {
+			if len(out.Details) != 3 || !strings.HasPrefix(out.Details[0], "rounds 0 + 0 + 0 + 2 = ") {
 				t.Fatalf("details %v", out.Details)
 			}
 		})

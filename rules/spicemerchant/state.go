@@ -36,6 +36,12 @@ type State struct {
 	// First is this round's first player; Turn the seat to play in PhaseTurns.
 	First rules.Seat `json:"first"`
 	Turn  rules.Seat `json:"turn"`
+	// Turns counts the turns taken as players count them (State.TurnNumber): actions and
+	// completed registrations.
+	Turns int `json:"turns,omitempty"`
+	// Best is the best single sale of the game so far, for the recap (Outcome.Recap); nil
+	// before the first sale.
+	Best *BestSale `json:"best,omitempty"`
 	// Passes counts the passes in a row since the last action (NOTES §3.4.2).
 	Passes int `json:"passes,omitempty"`
 	// Deck is the draw pile, top card last.
@@ -96,6 +102,16 @@ type Sale struct {
 	Market int `json:"market"`
 	Demand int `json:"demand"`
 	Points int `json:"points"`
+}
+
+// BestSale is the sale that scored the most points in the game (the first on equal points).
+type BestSale struct {
+	Seat   rules.Seat `json:"seat"`
+	Round  int        `json:"round"`
+	Spice  Spice      `json:"spice"`
+	Market int        `json:"market"`
+	Demand int        `json:"demand"`
+	Points int        `json:"points"`
 }
 
 // Players is the number of seats.
@@ -437,6 +453,9 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 		return err
 	}
 	s.Applied++
+	if m.Kind != MoveSecret {
+		s.Turns++
+	}
 	switch m.Kind {
 	case MoveSecret:
 		s.applySecret(seat, m.Spice)
@@ -523,6 +542,7 @@ func (s *State) applySecret(seat rules.Seat, k Spice) {
 // startTurns ends the registration: every seat draws back up to 7 cards, from the first player
 // clockwise, and the first player's turn begins.
 func (s *State) startTurns() {
+	s.Turns++
 	s.addLine("All players have registered their secret goods; "+seatRef(s.First)+" plays first.", "", 0)
 	for i := 0; i < s.NumPlayers; i++ {
 		seat := rules.Seat((int(s.First) + i) % s.NumPlayers)

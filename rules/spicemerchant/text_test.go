@@ -121,7 +121,7 @@ func TestViews(t *testing.T) {
 	if n := len(s.Hidden(rules.Observer)); n != len(s.Deck)+2+2+1+2+1 {
 		t.Fatalf("observer hidden %d", n)
 	}
-	if p := s.Private(0); !strings.Contains(p, "Hand: nutmeg (C52), saffron (C76). Secret goods: ginger (") {
+	if p := s.Private(0); p != "Round 3. Your hand: nutmeg, saffron. Your secret goods: ginger, clove." {
 		t.Fatalf("private %q", p)
 	}
 	if s.Private(rules.Observer) != "" {

@@ -281,18 +281,19 @@ func (s *State) Private(seat rules.Seat) string {
 	}
 	p := &s.Seats[seat]
 	var b strings.Builder
-	b.WriteString("Round " + strconv.Itoa(s.Round) + ". Hand: ")
+	b.WriteString("Round " + strconv.Itoa(s.Round) + ". Your hand: ")
 	b.WriteString(groupCards(p.Hand))
-	b.WriteString(". Secret goods: ")
+	b.WriteString(". Your secret goods: ")
 	b.WriteString(groupCards(p.Secret))
 	if s.Phase == PhaseRegister && p.Need > 0 {
-		b.WriteString(" (register " + strconv.Itoa(p.Need) + " more)")
+		b.WriteString(" (you register " + strconv.Itoa(p.Need) + " more)")
 	}
 	b.WriteString(".")
 	return b.String()
 }
 
-// groupCards lists cards grouped by spice: "ginger ×2 (C01, C04), clove (C66)", or "none".
+// groupCards lists cards by spice in words: "ginger ×2, clove", or "none". Cards of a spice are
+// identical, so no card is named.
 func groupCards(cards []int) string {
 	if len(cards) == 0 {
 		return "none"
@@ -301,16 +302,14 @@ func groupCards(cards []int) string {
 	for i := 0; i < len(cards); {
 		k := cardKind[cards[i]]
 		j := i
-		var ids []string
 		for j < len(cards) && cardKind[cards[j]] == k {
-			ids = append(ids, cardIDs[cards[j]])
 			j++
 		}
 		part := k.Name()
-		if len(ids) > 1 {
-			part += " ×" + strconv.Itoa(len(ids))
+		if j-i > 1 {
+			part += " ×" + strconv.Itoa(j-i)
 		}
-		parts = append(parts, part+" ("+strings.Join(ids, ", ")+")")
+		parts = append(parts, part)
 		i = j
 	}
 	return strings.Join(parts, ", ")
