@@ -75,8 +75,11 @@ func (l *loaded) resultsText(out rules.Outcome) string {
 
 // recap is a short recap of the game from what the rules report in the outcome, or "".
 func (l *loaded) recap(out rules.Outcome) string {
-	_ = out
-	return ""
+	lines := make([]string, len(out.Recap))
+	for i, r := range out.Recap {
+		lines[i] = l.expand(r, nil)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // rematchButton is the results message's button.
