@@ -7,9 +7,11 @@ import (
 	"fmt"
 
 	"spicebot/render"
+	"spicebot/render/drawbatavia"
 	"spicebot/render/drawborneo"
 	"spicebot/render/drawspicemerchant"
 	"spicebot/rules"
+	"spicebot/rules/batavia"
 	"spicebot/rules/borneo"
 	"spicebot/rules/spicemerchant"
 )
@@ -19,6 +21,7 @@ func List() []render.Game {
 	return []render.Game{
 		{Rules: borneo.Game, Draw: drawborneo.Drawer},
 		{Rules: spicemerchant.Game, Draw: drawspicemerchant.Drawer},
+		{Rules: batavia.Game, Draw: drawbatavia.Drawer},
 	}
 }
 

@@ -39,22 +39,22 @@ const (
 
 	hexCols = 5
 	hexW    = 100
-	hexH    = 52
+	hexH    = 46
 	hexGapX = (bInner - hexCols*hexW) / (hexCols - 1)
-	hexRowH = hexH + 5
-	endRowH = 40 // start space and Target rows
+	hexRowH = hexH + 4
+	endRowH = 38 // start space and Target rows
 
-	scaleRowH = 26
+	scaleRowH = 23
 	scaleX    = 118 // where the 0–25 scale starts
 	scaleW    = 250
 
-	seatRowH = 74
+	seatRowH = 70
 
-	whRowH  = 28
+	whRowH  = 25
 	whNameW = 118
 	whColW  = 54
 
-	legendH = 86
+	legendH = 62
 
 	handW = 540
 )
@@ -117,6 +117,11 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	status, last := k.Expand(v.Status), k.Expand(v.LastMove)
 	if last != "" {
 		last = "Last move: " + last
+		// At most two lines: the rest of a long move (a pirate attack, the next auction) is on
+		// the board itself.
+		if lines := m.Wrap(last, bInner-40, render.Style{Size: 14}); len(lines) > 2 {
+			last = strings.TrimSpace(lines[0]) + " " + m.Fit(strings.TrimSpace(lines[1])+" "+strings.TrimSpace(lines[2]), bInner-60, render.Style{Size: 14})
+		}
 	}
 	var L layout
 	y := float64(headerH + bGap)
@@ -267,13 +272,16 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 		c.SeatDisc(x, y+endRowH/2-1, 12, s, initials)
 		x += 28
 	}
+	if len(merchantAt[0]) == 0 {
+		c.Text("every merchant has set sail", x, y+endRowH/2-1, 0, stSmall)
+	}
 	for h := 1; h <= batavia.NumHexes; h++ {
 		hv := v.Track[h-1]
 		hx, hy := hexXY(h, top)
 		numSt := stSmall
 		switch {
 		case hv.Taken:
-			hexagon(c, hx, hy, hexW, hexH, render.ColPanelAlt, render.ColBorder)
+			c.Rect(hx+6, hy+2, hexW-12, hexH-4, render.ColPanelAlt)
 		case hv.FaceUp:
 			hexagon(c, hx, hy, hexW, hexH, render.ColCard, render.ColCardEdge)
 		default:
@@ -281,8 +289,8 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 			hexagon(c, hx, hy, hexW, hexH, render.Lighten(companyColours[co], 0.45), render.ColCardEdge)
 			numSt = render.Style{Size: 13, Colour: render.ColInk}
 		}
-		c.Text(strconv.Itoa(h), hx+hexW/2, hy+11, 0.5, numSt)
-		cy := hy + 33
+		c.Text(strconv.Itoa(h), hx+hexW/2, hy+10, 0.5, numSt)
+		cy := hy + 30
 		switch {
 		case hv.Taken:
 			for i, s := range merchantAt[h] {
@@ -357,8 +365,14 @@ func scale(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		cy := y0 + 3 + float64(co+1)*scaleRowH + scaleRowH/2
 		sx := x0 + float64(scaleW) + 36
 		if h := v.Seals[co]; h >= 0 {
+			// The holder's disc, and the name when it fits whole (the players list names
+			// every disc).
 			c.SeatDisc(sx+10, cy, 10, h, initials)
-			c.Text(c.Fit("seal: "+render.SeatName(display, h), bMargin+bInner-sx-26, stSmall), sx+24, cy, 0, render.Style{Size: 13})
+			label := "seal: " + render.SeatName(display, h)
+			if c.Measure(label, stSmall) > bMargin+bInner-sx-30 {
+				label = "seal"
+			}
+			c.Text(label, sx+24, cy, 0, render.Style{Size: 13})
 		} else {
 			c.Text("seal on board", sx, cy, 0, stSmall)
 		}
@@ -379,20 +393,25 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		cy := y + 17
 		c.SeatDisc(bMargin+20, cy, 12, sv.Seat, initials)
 		x := float64(bMargin + 38)
-		name := c.Fit(render.SeatName(display, sv.Seat), 190, stBold)
-		x += c.Text(name, x, cy, 0, stBold) + 8
+		nameW := float64(bInner - 48)
 		if sv.Seat == v.Start {
-			x += c.Badge("START", x, cy, render.ColGold, render.Style{Size: 13, Bold: true}) + 6
+			nameW -= 70
+		}
+		x += c.Text(c.Fit(render.SeatName(display, sv.Seat), nameW, stBold), x, cy, 0, stBold) + 8
+		if sv.Seat == v.Start {
+			c.Badge("START", x, cy, render.ColGold, render.Style{Size: 13, Bold: true})
 		}
 		facts := "hand " + strconv.Itoa(sv.HandSize) + " · gold " + strconv.Itoa(sv.Gold) + " · crates " + strconv.Itoa(sv.Crates)
 		if sv.Notes != nil && v.Outcome != nil {
 			facts += " · notes " + strconv.Itoa(*sv.Notes)
 		}
-		c.Text(facts, bMargin+bInner-10, cy, 1, render.Style{Size: 14})
-		// Laid out.
-		ly := y + 42
+		ly := y + 39
+		factsW := c.Text(facts, bMargin+bInner-10, ly, 1, render.Style{Size: 14})
+		// Laid out: the label is left out when the chips and the facts would not fit beside it.
 		x = bMargin + 12
-		x += c.Text("Laid out", x, ly, 0, stSmall) + 8
+		if x+laidOutW(c, sv.Laid)+factsW+70 < bMargin+bInner {
+			x += c.Text("Laid out", x, ly, 0, stSmall) + 8
+		}
 		any := false
 		for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 			if sv.Laid[co] == 0 {
@@ -404,10 +423,10 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 			x += c.Text(strconv.Itoa(sv.Laid[co]), x, ly, 0, stNum) + 10
 		}
 		if !any {
-			c.Text("none", x, ly, 0, stSmall)
+			c.Text("no ships laid out", x, ly, 0, stSmall)
 		}
 		// Counters held.
-		py := y + 62
+		py := y + 59
 		x = bMargin + 12
 		x += c.Text("Posts", x, py, 0, stSmall) + 8
 		if len(sv.Posts) == 0 {
@@ -511,10 +530,10 @@ func paintLegend(c *render.Canvas) {
 	}
 	h := c.Legend(items, 10, 4, bInner-20, 26, render.Style{Size: 14})
 	c.Legend([]render.LegendItem{
-		{SwatchW: 30, Label: "face-down post: only its company is known", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 30, Label: "face-down post (company only)", Swatch: func(c *render.Canvas, x, cy float64) {
 			hexagon(c, x, cy-9, 30, 18, render.Lighten(companyColours[0], 0.45), render.ColCardEdge)
 		}},
-		{SwatchW: 22, Label: "merchant / crate (player colour and initial)", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 22, Label: "a player's merchant or crate", Swatch: func(c *render.Canvas, x, cy float64) {
 			c.DrawCircle(x+11, cy, 10)
 			c.SetColor(render.PlayerColour(0))
 			c.Context.Fill()
@@ -533,12 +552,15 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	inner := float64(handW - 2*bMargin)
 	yourMove := v.Acting == v.Viewer
 	status := k.Expand(v.Status)
+	if yourMove {
+		status = yourMoveText(v)
+	}
 	statusH := render.HandStatusHeight(m, inner, status, 3, yourMove)
 	const cardsH, cardsTitle = 118, 26
 	height := render.HandHeaderH + bGap + statusH + bGap + cardsTitle + cardsH + bGap + 3*30 + bMargin + 10
 	c := k.Canvas(handW, int(height))
 	c.Fill(render.ColPaper)
-	k.HandHeader(c, handW, v.Viewer, display, initials, 260)
+	k.HandHeader(c, handW, v.Viewer, display, initials, 340)
 	y := float64(render.HandHeaderH + bGap)
 	render.HandStatusPanel(c, bMargin, y, inner, statusH, status, 3, yourMove)
 	y += statusH + bGap
@@ -600,4 +622,33 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	}
 	line("POSTS", text)
 	return c.Image(), nil
+}
+
+// yourMoveText says to the player what the decision is, in the second person.
+func yourMoveText(v *batavia.View) string {
+	switch v.Phase {
+	case batavia.PhaseAuction:
+		if a := v.Auction; a != nil && a.HighSeat >= 0 {
+			return "Your move: bid more than " + render.Plural(a.High, "note", "notes") + ", or pass."
+		}
+		return "Your move: bid for the ships, or pass."
+	case batavia.PhaseTurn:
+		return "Your turn: draw two ships, or lay out ships so that you hold more of a company than anyone else."
+	case batavia.PhaseSail:
+		return "Your move: choose the seal whose trading post your merchant sails to."
+	case batavia.PhaseExchange:
+		return "Your move: exchange your trading posts for gold, or keep them."
+	}
+	return "Your move."
+}
+
+// laidOutW is the width of a seat's laid-out chips and counts.
+func laidOutW(c *render.Canvas, laid [batavia.NumCompanies]int) float64 {
+	w := 0.0
+	for _, n := range laid {
+		if n > 0 {
+			w += 34 + c.Measure(strconv.Itoa(n), stNum)
+		}
+	}
+	return w
 }

@@ -18,6 +18,10 @@ type View struct {
 	Phase      string     `json:"phase"`
 	Round      int        `json:"round"`
 	Turn       int        `json:"turn"`
+	// Status is State.Status; LastMove the first two public log lines of the latest move, or ""
+	// (both with rules.SeatRef and rules.Ref).
+	Status   string `json:"status"`
+	LastMove string `json:"last_move,omitempty"`
 	// Acting is the seat to act, or NoSeat once the game is over; Start the start player.
 	Acting rules.Seat `json:"acting"`
 	Start  rules.Seat `json:"start"`
@@ -95,7 +99,7 @@ func (s *State) View(viewer rules.Seat) any {
 	v := &View{Players: s.NumPlayers, Viewer: viewer, QuickStart: s.QuickStart, Phase: s.Phase, Round: s.Round,
 		Turn: s.Turns, Acting: s.Turn, Start: s.Start, FaceUp: s.FaceUp, TargetBy: s.TargetBy,
 		Cannon: s.Cannon(), Threshold: PirateThreshold(s.NumPlayers), Stack: len(s.Stack),
-		Discard: handTotal(&s.Discard), Warehouse: s.Warehouse, Scores: s.Scores}
+		Discard: handTotal(&s.Discard), Warehouse: s.Warehouse, Scores: s.Scores, Status: s.Status(), LastMove: s.lastMove()}
 	over := s.Phase == PhaseOver
 	if over {
 		v.Acting = NoSeat
@@ -144,6 +148,26 @@ func (s *State) View(viewer rules.Seat) any {
 		v.Hand, v.Notes = &hand, &notes
 	}
 	return v
+}
+
+// lastMove joins the first two public log lines of the latest move (the rest — the next
+// auction's die, the final lay-out and scores — are on the board anyway).
+func (s *State) lastMove() string {
+	if s.Applied == 0 {
+		return ""
+	}
+	lines := s.History.Lines
+	i := len(lines)
+	for i > 0 && lines[i-1].Version == s.Applied {
+		i--
+	}
+	var parts []string
+	for ; i < len(lines); i++ {
+		if lines[i].Public != "" && len(parts) < 2 {
+			parts = append(parts, lines[i].Public)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // Status says publicly what the game waits for.
