@@ -303,7 +303,7 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 		default:
 			co, _ := company(hv.Company)
 			chip(c, hx+10, cy-10, 24, 20, co)
-			c.Text("face down", hx+38, cy, 0, render.Style{Size: 13, Colour: render.ColInk})
+			c.Text("?", hx+44, cy, 0, render.Style{Size: 17, Bold: true, Colour: render.ColInk})
 		}
 	}
 	// Target counter.
@@ -409,8 +409,10 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		factsW := c.Text(facts, bMargin+bInner-10, ly, 1, render.Style{Size: 14})
 		// Laid out: the label is left out when the chips and the facts would not fit beside it.
 		x = bMargin + 12
+		none := "no ships laid out"
 		if x+laidOutW(c, sv.Laid)+factsW+70 < bMargin+bInner {
 			x += c.Text("Laid out", x, ly, 0, stSmall) + 8
+			none = "none"
 		}
 		any := false
 		for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
@@ -423,7 +425,7 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 			x += c.Text(strconv.Itoa(sv.Laid[co]), x, ly, 0, stNum) + 10
 		}
 		if !any {
-			c.Text("no ships laid out", x, ly, 0, stSmall)
+			c.Text(none, x, ly, 0, stSmall)
 		}
 		// Counters held.
 		py := y + 59
@@ -530,7 +532,7 @@ func paintLegend(c *render.Canvas) {
 	}
 	h := c.Legend(items, 10, 4, bInner-20, 26, render.Style{Size: 14})
 	c.Legend([]render.LegendItem{
-		{SwatchW: 30, Label: "face-down post (company only)", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 30, Label: "face-down post (?: commodity unknown)", Swatch: func(c *render.Canvas, x, cy float64) {
 			hexagon(c, x, cy-9, 30, 18, render.Lighten(companyColours[0], 0.45), render.ColCardEdge)
 		}},
 		{SwatchW: 22, Label: "a player's merchant or crate", Swatch: func(c *render.Canvas, x, cy float64) {
