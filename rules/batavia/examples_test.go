@@ -227,6 +227,9 @@ func TestExchangeThreeForSix(t *testing.T) {
 		t.Fatalf("label %q", c.Label)
 	}
 	play(t, s, 0, "exchange")
+	if !strings.Contains(lastLog(s), "exchanges 3 trading posts for 6 gold: the [[P22]], the [[P30]] and the [[P11]].") {
+		t.Fatalf("log %q", lastLog(s))
+	}
 	p := s.Seats[0]
 	if p.Gold != 6 || len(p.Posts) != 1 || p.Posts[0].Company() != Sweden {
 		t.Fatalf("gold %d, posts %v", p.Gold, p.Posts)

@@ -425,26 +425,31 @@ func (s *State) exchange(seat rules.Seat) {
 	b.WriteString(seatRef(seat))
 	b.WriteString(" exchanges ")
 	b.Plural(n, "trading post", "trading posts")
-	b.WriteString(" (")
+	g := exchangeGold[n]
+	b.WriteString(" for ")
+	b.WriteString(strconv.Itoa(g))
+	b.WriteString(" gold: ")
 	kept := p.Posts[:0]
-	first := true
+	done := 0
 	for i, q := range p.Posts {
 		if idx[q.Company()] == i {
-			if !first {
+			switch {
+			case done == 0:
+			case done == n-1:
+				b.WriteString(" and ")
+			default:
 				b.WriteString(", ")
 			}
-			first = false
+			done++
+			b.WriteString("the ")
 			b.WriteString(rules.Ref(q.ID()))
 			continue
 		}
 		kept = append(kept, q)
 	}
 	p.Posts = kept
-	g := exchangeGold[n]
 	p.Gold += g
-	b.WriteString(") for ")
-	b.WriteString(strconv.Itoa(g))
-	b.WriteString(" gold.")
+	b.WriteString(".")
 	s.log(b.String())
 	s.endTurn(true)
 }
@@ -480,6 +485,13 @@ func (s *State) pirates() {
 		most = max(most, s.shipsLaid(c))
 	}
 	s.Attacks++
+	sunk := 0
+	for c := Company(0); c < NumCompanies; c++ {
+		if s.shipsLaid(c) == most {
+			sunk += most
+		}
+	}
+	s.MostSunk = max(s.MostSunk, sunk)
 	b := s.line()
 	b.WriteString("Pirates attack at ")
 	b.WriteString(strconv.Itoa(total))

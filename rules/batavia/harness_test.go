@@ -14,15 +14,16 @@ var allSetups = []rulestest.Setup{
 	{Players: 5, Options: rules.Options{OptQuickStart: true}},
 }
 
-// TestRandomGames plays 1,500 seeded random games through the shared harness, cycling through
-// the six setups: 500 games each with 3, 4 and 5 players, half of them with quick-start (250 per
-// setup); 10 of each setup under -short. The whole leak check runs every 5th move (new log lines
-// after every move).
+// TestRandomGames plays 600 seeded random games through the shared harness, cycling through the
+// six setups: 200 games each with 3, 4 and 5 players, half of them with quick-start; 4 of each
+// setup under -short. The whole leak check runs every 5th move (new log lines after every move),
+// every move under -short. (TestInvariants, TestLegalAgreesWithCheck and TestViewsHideSecrets
+// play 420 more games with checks of their own.)
 func TestRandomGames(t *testing.T) {
-	seeds := 250 * len(allSetups)
+	seeds := 100 * len(allSetups)
 	leak := 5
 	if testing.Short() {
-		seeds, leak = 10*len(allSetups), 1
+		seeds, leak = 4*len(allSetups), 1
 	}
 	rulestest.Run(t, Game, rulestest.Config{Setups: allSetups, Seeds: seeds, MaxSteps: 5000, LeakEvery: leak})
 }

@@ -121,7 +121,7 @@ func expectedScores(s *State) []int {
 func TestInvariants(t *testing.T) {
 	games := 300
 	if testing.Short() {
-		games = 30
+		games = 18
 	}
 	var pos []int
 	randomGames(t, games, func(s *State, r rules.Record) {

@@ -91,38 +91,63 @@ func (s *State) score() {
 		out.Scores[i] = sc.Total
 		best = max(best, sc.Total)
 	}
+	lines := make([]string, n)
 	for i, sc := range s.Scores {
 		if sc.Total == best {
 			out.Winners = append(out.Winners, rules.Seat(i))
 		}
 		out.Details[i] = s.scoreDetail(rules.Seat(i), sc)
+		lines[i] = seatRef(rules.Seat(i)) + " " + strconv.Itoa(sc.Total) + " gold (" + out.Details[i] + ")"
 	}
+	out.Recap = s.recap()
 	s.Final = &out
 	s.Phase = PhaseOver
-	s.log("Final scores: " + strings.Join(out.Details, "; ") + ".")
+	s.log("Final scores: " + strings.Join(lines, "; ") + ".")
 	s.log(s.Status())
 }
 
+// recap is a few public lines about the game for the results message.
+func (s *State) recap() []string {
+	var out []string
+	if s.TargetBy != NoSeat {
+		out = append(out, seatRef(s.TargetBy)+" took the "+rules.Ref(TargetID)+" in round "+strconv.Itoa(s.Round)+".")
+	}
+	switch s.Attacks {
+	case 0:
+		out = append(out, "The pirates never attacked.")
+	default:
+		out = append(out, "Pirates attacked "+plural(s.Attacks, "time", "times")+"; the worst attack sank "+plural(s.MostSunk, "ship", "ships")+".")
+	}
+	best, who := 0, NoSeat
+	for i := range s.Seats {
+		if g := s.Seats[i].Gold; g > best {
+			best, who = g, rules.Seat(i)
+		}
+	}
+	if who != NoSeat {
+		out = append(out, seatRef(who)+" made the most gold by exchanging trading posts: "+strconv.Itoa(best)+".")
+	}
+	return out
+}
+
+// scoreDetail is seat's breakdown: "warehouses 33 · most notes 0 (19 held) · seals 6 · Target 4 ·
+// exchanges 5".
 func (s *State) scoreDetail(seat rules.Seat, sc Score) string {
 	b := s.line()
-	b.WriteString(seatRef(seat))
-	b.WriteString(" ")
-	b.WriteString(strconv.Itoa(sc.Total))
-	b.WriteString(" gold (warehouses ")
+	b.WriteString("warehouses ")
 	b.WriteString(strconv.Itoa(sc.Warehouses))
-	b.WriteString(", notes ")
+	b.WriteString(" · most notes ")
 	b.WriteString(strconv.Itoa(sc.Notes))
-	b.WriteString(" for ")
+	b.WriteString(" (")
 	b.WriteString(strconv.Itoa(s.Seats[seat].Notes))
-	b.WriteString(" held, seals ")
+	b.WriteString(" held) · seals ")
 	b.WriteString(strconv.Itoa(sc.Seals))
 	if sc.Target > 0 {
-		b.WriteString(", Target ")
+		b.WriteString(" · Target ")
 		b.WriteString(strconv.Itoa(sc.Target))
 	}
-	b.WriteString(", exchanges ")
+	b.WriteString(" · exchanges ")
 	b.WriteString(strconv.Itoa(sc.Exchanged))
-	b.WriteString(")")
 	return b.String()
 }
 

@@ -67,8 +67,9 @@ type State struct {
 	HandAtStart [NumCompanies]int    `json:"hand_at_start"`
 	LaidMask    [NumCompanies]uint32 `json:"laid_mask"`
 	LaidNow     int                  `json:"laid_now"`
-	// Attacks counts the pirate attacks so far.
-	Attacks int `json:"attacks"`
+	// Attacks counts the pirate attacks so far; MostSunk is the most ships one attack sank.
+	Attacks  int `json:"attacks"`
+	MostSunk int `json:"most_sunk,omitempty"`
 	// History is the game log (State.Log redacts it per viewer).
 	History rules.Log `json:"log"`
 	// buf is the scratch buffer log lines are built in (State.line); not part of the game.
