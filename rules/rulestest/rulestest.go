@@ -32,7 +32,14 @@ type Config struct {
 	// LeakEvery runs the whole leak check after every LeakEvery-th move (1 = every move; 0 means
 	// 1); new log lines are checked after every move whatever it is.
 	LeakEvery int
+	// Policy, when not nil, chooses each move instead of uniformly random play: for a game whose
+	// random play would not end (a race), a policy that makes progress. Nil keeps random play.
+	Policy Policy
 }
+
+// Policy chooses the next move of a game being played: an active seat and one of its legal
+// moves, using rng for any random choice. It returns a nil move when no active seat has one.
+type Policy func(st rules.State, rng *rules.RNG) (rules.Seat, rules.Move)
 
 // checkEvery is how often, in moves, PlayOne runs the slower checks (CheckIllegalUnchanged and
 // replaying moves already played); they also run after setup and at the end.
@@ -51,7 +58,7 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 	for i := 0; i < cfg.Seeds; i++ {
 		setup := cfg.Setups[i%len(cfg.Setups)]
 		seed := uint64(i + 1)
-		if err := PlayOne(g, setup, seed, cfg.MaxSteps, cfg.LeakEvery); err != nil {
+		if err := PlayOneWith(g, setup, seed, cfg.MaxSteps, cfg.LeakEvery, cfg.Policy); err != nil {
 			t.Fatalf("%s players=%d options=%v seed=%d: %v", g.ID(), setup.Players, setup.Options, seed, err)
 		}
 	}
@@ -72,6 +79,11 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 //     has one score per seat and valid winners;
 //   - rules.Replay of the moves played gives the same state.
 func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) error {
+	return PlayOneWith(g, setup, seed, maxSteps, leakEvery, nil)
+}
+
+// PlayOneWith is PlayOne with the moves chosen by policy (nil: random legal moves, as PlayOne).
+func PlayOneWith(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int, policy Policy) error {
 	if leakEvery <= 0 {
 		leakEvery = 1
 	}
@@ -85,7 +97,7 @@ func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) er
 	}
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	var played []rules.Record
-	recs, err := rules.Playout(st, &rng, maxSteps, func(r rules.Record) error {
+	recs, err := playout(st, &rng, maxSteps, policy, func(r rules.Record) error {
 		played = append(played, r)
 		step := len(played)
 		if v := st.Version(); v != step {
@@ -129,6 +141,34 @@ func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) er
 		return fmt.Errorf("replay of %d moves differs from the played state:\n%s\n%s", len(recs), a, b)
 	}
 	return nil
+}
+
+// playout is rules.Playout with the moves chosen by policy; a nil policy is rules.Playout itself.
+func playout(st rules.State, rng *rules.RNG, maxSteps int, policy Policy, each func(rules.Record) error) ([]rules.Record, error) {
+	if policy == nil {
+		return rules.Playout(st, rng, maxSteps, each)
+	}
+	var recs []rules.Record
+	for steps := 0; ; steps++ {
+		if _, over := st.Outcome(); over {
+			return recs, nil
+		}
+		if steps >= maxSteps {
+			return recs, rules.ErrRunaway
+		}
+		seat, m := policy(st, rng)
+		if m == nil {
+			return recs, rules.ErrDeadEnd
+		}
+		if err := st.Apply(seat, m); err != nil {
+			return recs, fmt.Errorf("apply the policy's move %q of seat %d: %w", m, seat, err)
+		}
+		r := rules.Record{Seat: seat, Move: m.String()}
+		recs = append(recs, r)
+		if err := each(r); err != nil {
+			return recs, err
+		}
+	}
 }
 
 // checkSetup checks a state fresh from New before any move.

@@ -1,0 +1,96 @@
+// Package dei is the rules engine of The Dutch East Indies (Keep Exploring Games, about 2017; the
+// seed rulebook is an early rule text) for 2 to 4 players, id "dutch-east-indies": two ships per
+// player on a square grid, facing, dice, pirates and a race to bring spices home.
+//
+// # Rulebook sections implemented
+//
+//   - Game setup: the recommended layout for the player count (13 × 13 squares; the 2-player
+//     board darkens the outer two columns on each side); home islands in clockwise seat order;
+//     the 30 trading cards shuffled from the state's RNG and dealt to the islands by their
+//     counts; ships and pirates on their start squares; 14/14/15/15 crates in turn order from
+//     the starting player (14 and 15 with two players) and 10 gold at home; ship stats at their
+//     start values; a random compass rotation fixed for the game; a random starting player.
+//   - First step, the pirates: a D8 for the big pirate, one square that way, the opposite way if
+//     illegal, roll again if both are; the same for the small pirate; then every pirate attack on
+//     an adjacent ship outside a harbour (big pirate first; the player to move first, then
+//     clockwise; big ship before small). Every roll is in the public log.
+//   - Second step, actions in any order, each ship's movement one uninterrupted action ("sail",
+//     "turn", then "stop" or any movement point used up): 1 MP to one of the 5 front and side
+//     squares, 1 MP to turn to any facing; one ship per square; never into another player's
+//     port; entering a non-harbour square next to a pirate (not itself in a harbour) is an
+//     attack at once, and the ship sails on afterwards. Trading at an anchor ("look", then
+//     "accept" or "refuse"), Market Island ("buy", "sell", "swap", "upgrade"), loading and
+//     unloading in the home port ("load", "unload"), trans-shipping ("give"), attacking
+//     ("attack"), picking up floating cargo ("pick"), ending the turn ("end").
+//   - Battles: player against player (cannons + D6, attacker wins ties, the results table of
+//     NOTES §2.6, the winner chooses the spice: "steal"); pirates (cannons + D6 against 6 or 4 +
+//     D6, pirates win ties; the owner lowers one stat, or two marks for the big pirate, "down",
+//     and throws a spice or a gold overboard, "dump").
+//   - Depleted islands stop being harbours; when every card has been used all 30 are shuffled
+//     and dealt again. The win is checked after every unload at home: two each of cardamom,
+//     cinnamon, clove and nutmeg with pepper wild, or six of one kind; the first wins at once.
+//
+// Every choice is a move of the seat that makes it, also in another player's turn (the
+// downgrades and the dump after a pirate fight, the spice taken by a defender who wins, an
+// overloaded ship's dumps). Active names that seat.
+//
+// # Component data
+//
+// data.go transcribes the project's research (NOTES §2.3–§2.5): the three layouts, the ship stat
+// tracks and the 30 trading cards T01–T30, most of it reconstructed because the rulebook's
+// pictures are missing. Island names (Vilfort, Nederhoff, Banda, Ambon, Ternate, Tidore, Run,
+// Ceram) and countries (Netherlands, England, France, Portugal) are cosmetic.
+//
+// # Rulings followed (NOTES §2.3–§2.7)
+//
+// §2.3 board model and start squares and facings; §2.4 tracks, whose bottoms are the floors of
+// pirate downgrades; §2.5 cards and dealing, refused cards back on top; §2.6 both results tables
+// (a missing spice is replaced by 2 gold, missing gold is not taken, no crates are taken, a stat
+// at its floor cannot be chosen and a downgrade with nothing to lower is skipped, as is a dump
+// with no spice or gold aboard); §2.7.1 turn order and illegal pirate squares (off the board,
+// dark, land, home ports, any ship; island and market harbours are allowed); §2.7.2 one ship per
+// square; §2.7.3 movement as one action, and after a lost fight during movement the MP left
+// become min(left, new sail − spent); §2.7.4 facing, a turn sets any facing, diagonal moves
+// between land squares allowed; §2.7.5 entering pirate range, each pirate attacks a ship at most
+// once per turn; §2.7.6 the two-turn stay limit, kept when moving to the island's other harbour,
+// none in home ports; §2.7.7 trading once per ship per island per turn, from an anchor or
+// orthogonally beside one's own ship at the anchor, the crates from that ship or the adjacent
+// own ship; §2.7.8 every unit one cargo slot; §2.7.10 market exchanges for a ship in a market
+// harbour or beside its own ship there, upgrades only for a docked ship; §2.7.11 trans-ship only
+// orthogonally; §2.7.13 attacks once per own ship per turn; §2.7.14 floating cargo and the
+// pirate dump's pick-up window; §2.7.15 the win check; §2.7.16 random first player; §2.7.17 the
+// compass is fixed.
+//
+// # Decisions made here
+//
+//   - Supply (§2.7.9): unlimited crates, gold and spices, so a race can always go on. State.Made
+//     and State.Destroyed count what the rules took from and gave to the supply.
+//   - Loading and unloading (§2.7.12) only in one's own turn; there is no "before my turn" window.
+//   - Trading: the rewards go aboard the looking ship. Market exchanges use the cargo of the ship
+//     chosen and are offered only if the result fits; upgrades are paid from the docked ship,
+//     then from its adjacent own ship.
+//   - An overloaded ship (rewards, a stolen good, a lowered cargo stat) is lightened by its owner
+//     one unit at a time: "dump" into the sea on its square, or "shift" to its orthogonally
+//     adjacent other ship when there is room. Nothing else happens until it fits.
+//   - The stay limit: a ship that ended two of its owner's turns in a row at one island's (or the
+//     market's) harbours must move on the third; the turn cannot end before it has sailed, and
+//     it cannot stop on that island's harbours while it has movement points. Leaving during the
+//     turn and coming back starts the count again.
+//   - A ship's movement ends with "stop", when its MP run out, or with "end"; no other action is
+//     offered while a ship is sailing (picking up floating cargo is free and allowed).
+//   - When the last card is used, the reshuffle happens as the turn ends (so that the card named
+//     in the public log of the trade is not back in a hidden pile within the same move).
+//   - A player-vs-player fight in which the loser carries one kind of spice only takes it without
+//     asking; a choice is asked only when there is one.
+//   - Pirates with no legal square at all stay where they are (logged) rather than rolling
+//     forever.
+//   - Outcome: the race's winner; the scores are each player's progress, 0–8, towards the goal
+//     (see Progress), shown for information.
+//
+// # Hidden information
+//
+// The only secret is the trading card a player looks at and refuses: that player sees it (View
+// Looking/Known, Private, the private log line), the others learn only that a card was looked at
+// and put back. The order of every island's pile is unknown to all. Everything else — ships,
+// stats, cargo, home stocks, floating cargo, pirates, dice — is public.
+package dei

@@ -1,0 +1,56 @@
+package dei
+
+import (
+	"fmt"
+	"testing"
+
+	"spicebot/rules"
+	"spicebot/rules/rulestest"
+)
+
+// TestRandomGames plays 500 games to the end through the rulestest harness: 200 with 2 players,
+// 200 with 3 and 100 with 4 (the longest), in parallel. Uniformly random play cannot finish a race
+// (ships drift and the economy dries up), so the moves come from Policy: one in ten is a
+// uniformly random legal move, the rest a greedy player that trades and sails home.
+func TestRandomGames(t *testing.T) {
+	for _, c := range []struct{ players, seeds int }{{2, 200}, {3, 200}, {4, 100}} {
+		c := c
+		if testing.Short() {
+			c.seeds = 1
+		}
+		t.Run(fmt.Sprintf("%dp", c.players), func(t *testing.T) {
+			t.Parallel()
+			rulestest.Run(t, Game, rulestest.Config{
+				Setups: []rulestest.Setup{{Players: c.players}}, Seeds: c.seeds, MaxSteps: 40000, LeakEvery: 5, Policy: Policy,
+			})
+		})
+	}
+}
+
+// BenchmarkDEIRandomGame plays one complete 3-player game per iteration with Policy (setup,
+// every Legal and Apply to the win).
+func BenchmarkDEIRandomGame(b *testing.B) {
+	b.ReportAllocs()
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		st, err := Game.New(3, nil, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rules.NewRNG(uint64(i) ^ 0xd1)
+		for {
+			if _, over := st.Outcome(); over {
+				break
+			}
+			seat, m := Policy(st, &rng)
+			if m == nil {
+				b.Fatal("dead end")
+			}
+			if err := st.Apply(seat, m); err != nil {
+				b.Fatal(err)
+			}
+			moves++
+		}
+	}
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}

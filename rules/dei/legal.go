@@ -1,0 +1,362 @@
+package dei
+
+import "spicebot/rules"
+
+// Legal lists every move seat may make now, in a stable order.
+func (s *State) Legal(seat rules.Seat) []rules.Move {
+	if s.Winner >= 0 || seat < 0 || int(seat) >= len(s.Seats) {
+		return nil
+	}
+	var out []rules.Move
+	add := func(m Move) { out = append(out, m) }
+	if p := s.Pending; p != nil {
+		if p.Seat == seat {
+			s.pendingMoves(p, add)
+		}
+		return out
+	}
+	if os, ok, k := s.overloaded(); ok {
+		if os == seat {
+			s.overflowMoves(seat, k, add)
+		}
+		return out
+	}
+	if seat != s.Turn {
+		return nil
+	}
+	if s.Moving >= 0 {
+		k := s.Moving
+		s.movementMoves(k, add)
+		s.pickMoves(k, add)
+		if s.mayStop() {
+			add(Move{Kind: KStop})
+			if s.mayEnd() {
+				add(Move{Kind: KEnd})
+			}
+		}
+		return out
+	}
+	for k := 0; k < 2; k++ {
+		if !s.ship(seat, k).Moved {
+			s.movementMoves(k, add)
+		}
+	}
+	for k := 0; k < 2; k++ {
+		for _, i := range s.lookable(seat, k) {
+			add(Move{Kind: KLook, Ship: k, Island: i})
+		}
+	}
+	for k := 0; k < 2; k++ {
+		s.marketMoves(seat, k, add)
+	}
+	for k := 0; k < 2; k++ {
+		s.homeMoves(seat, k, add)
+	}
+	for k := 0; k < 2; k++ {
+		s.giveMoves(seat, k, add)
+	}
+	for k := 0; k < 2; k++ {
+		s.attackMoves(seat, k, add)
+	}
+	for k := 0; k < 2; k++ {
+		s.pickMoves(k, add)
+	}
+	if s.mayEnd() {
+		add(Move{Kind: KEnd})
+	}
+	return out
+}
+
+// overloaded returns the first ship (in seat order) carrying more than its cargo limit.
+func (s *State) overloaded() (rules.Seat, bool, int) {
+	for i := range s.Seats {
+		for k := range s.Seats[i].Ships {
+			if s.Seats[i].Ships[k].space() < 0 {
+				return rules.Seat(i), true, k
+			}
+		}
+	}
+	return 0, false, 0
+}
+
+func (s *State) pendingMoves(p *Pending, add func(Move)) {
+	sh := s.ship(p.Seat, p.Ship)
+	switch p.Kind {
+	case PendTrade:
+		if s.pairGoods(p.Seat, p.Ship)[Crate] >= cards[p.Card].Crates {
+			add(Move{Kind: KAccept})
+		}
+		add(Move{Kind: KRefuse})
+	case PendDowngrade:
+		for st := Stat(0); st < numStats; st++ {
+			if sh.Stats[st] > tracks[st].Min {
+				add(Move{Kind: KDown, Ship: p.Ship, Stat: st})
+			}
+		}
+	case PendDump:
+		for g := Gold; g < NumGoods; g++ {
+			if sh.Goods[g] > 0 {
+				add(Move{Kind: KDump, Ship: p.Ship, Good: g})
+			}
+		}
+	case PendSteal:
+		v := s.ship(p.Victim, p.VShip)
+		for g := Cardamom; g <= Pepper; g++ {
+			if v.Goods[g] > 0 {
+				add(Move{Kind: KSteal, Good: g})
+			}
+		}
+	}
+}
+
+func (s *State) overflowMoves(seat rules.Seat, k int, add func(Move)) {
+	sh := s.ship(seat, k)
+	for g := Good(0); g < NumGoods; g++ {
+		if sh.Goods[g] > 0 {
+			add(Move{Kind: KDump, Ship: k, Good: g})
+		}
+	}
+	if o := s.partner(seat, k); o != nil && o.space() > 0 {
+		for g := Good(0); g < NumGoods; g++ {
+			if sh.Goods[g] > 0 {
+				add(Move{Kind: KShift, Ship: k, Good: g})
+			}
+		}
+	}
+}
+
+// sailable reports whether seat's ship may sail onto q: a sea square on the board, no ship there,
+// not another player's home port (rulebook "Special rules for movement", NOTES §2.7.2).
+func (s *State) sailable(seat rules.Seat, q Square) bool {
+	l := s.layout()
+	if l.isLand(q) || s.occupied(q) {
+		return false
+	}
+	if l.Kind(q) == HomePort && l.HomeAt(q) != int(seat) {
+		return false
+	}
+	return true
+}
+
+// frontDirs are the 5 squares a ship may sail to for 1 MP: left, front-left, front, front-right
+// and right of its facing (NOTES §2.7.4).
+func frontDirs(f Direction) [5]Direction {
+	return [5]Direction{(f + 6) & 7, (f + 7) & 7, f, (f + 1) & 7, (f + 2) & 7}
+}
+
+func (s *State) movementMoves(k int, add func(Move)) {
+	sh := s.ship(s.Turn, k)
+	if s.Moving == k && s.MPLeft <= 0 {
+		return
+	}
+	for _, d := range frontDirs(sh.Facing) {
+		if s.sailable(s.Turn, sh.At.Step(d)) {
+			add(Move{Kind: KSail, Ship: k, Dir: d})
+		}
+	}
+	for d := Direction(0); d < 8; d++ {
+		if d != sh.Facing {
+			add(Move{Kind: KTurn, Ship: k, Dir: d})
+		}
+	}
+}
+
+// mayStop reports whether the moving ship may end its movement here: not while it must leave its
+// island (NOTES §2.7.6), is still there and has movement points left.
+func (s *State) mayStop() bool {
+	return s.Moving < 0 || s.MPLeft <= 0 || !s.mustLeave(s.Turn, s.Moving)
+}
+
+// mayEnd reports whether the turn may end: every ship that must leave its island has moved (the
+// moving ship is left to mayStop).
+func (s *State) mayEnd() bool {
+	for k := 0; k < 2; k++ {
+		if k != s.Moving && !s.ship(s.Turn, k).Moved && s.mustLeave(s.Turn, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookable lists the islands ship k of seat may look at now (rulebook "Trading", NOTES §2.7.7):
+// an island with cards whose anchor the ship is on, or whose anchor its other ship is on when
+// the two are orthogonally adjacent; once per ship per island per turn.
+func (s *State) lookable(seat rules.Seat, k int) []int {
+	l := s.layout()
+	sh := s.ship(seat, k)
+	var out []int
+	try := func(q Square) {
+		if l.Kind(q) != Anchor {
+			return
+		}
+		i := l.IslandAt(q)
+		if len(s.Piles[i]) == 0 || containsInt(sh.Looked, i) || containsInt(out, i) {
+			return
+		}
+		out = append(out, i)
+	}
+	try(sh.At)
+	if s.partner(seat, k) != nil {
+		try(s.ship(seat, 1-k).At)
+	}
+	return out
+}
+
+// pairGoods is what ship k and, when orthogonally adjacent, the other ship of seat carry.
+func (s *State) pairGoods(seat rules.Seat, k int) Goods {
+	g := s.ship(seat, k).Goods
+	if o := s.partner(seat, k); o != nil {
+		for i := range g {
+			g[i] += o.Goods[i]
+		}
+	}
+	return g
+}
+
+// atMarket reports whether ship k of seat may use Market Island: it is in a market harbour, or
+// orthogonally adjacent to its other ship there (NOTES §2.7.10). docked says it is in the harbour
+// itself, which upgrades need.
+func (s *State) atMarket(seat rules.Seat, k int) (ok, docked bool) {
+	l := s.layout()
+	if l.Kind(s.ship(seat, k).At) == MarketPort {
+		return true, true
+	}
+	if s.partner(seat, k) != nil && l.Kind(s.ship(seat, 1-k).At) == MarketPort {
+		return true, false
+	}
+	return false, false
+}
+
+func (s *State) marketMoves(seat rules.Seat, k int, add func(Move)) {
+	ok, docked := s.atMarket(seat, k)
+	if !ok {
+		return
+	}
+	sh := s.ship(seat, k)
+	if sh.Goods[Gold] >= 1 && sh.space() >= 1 {
+		add(Move{Kind: KBuy, Ship: k})
+	}
+	if sh.Goods[Crate] >= 2 {
+		add(Move{Kind: KSell, Ship: k})
+	}
+	if sh.Goods[Gold] >= 2 {
+		for from := Cardamom; from <= Pepper; from++ {
+			if sh.Goods[from] == 0 {
+				continue
+			}
+			for to := Cardamom; to <= Nutmeg; to++ {
+				if to != from {
+					add(Move{Kind: KSwap, Ship: k, Good: from, To: to})
+				}
+			}
+		}
+	}
+	if docked {
+		gold := s.pairGoods(seat, k)[Gold]
+		for st := Stat(0); st < numStats; st++ {
+			if c := UpgradeCost(st, sh.Stats[st]); c > 0 && c <= gold {
+				add(Move{Kind: KUpgrade, Ship: k, Stat: st})
+			}
+		}
+	}
+}
+
+// inHomePort reports whether ship k of seat is in its own home port.
+func (s *State) inHomePort(seat rules.Seat, k int) bool {
+	l := s.layout()
+	q := s.ship(seat, k).At
+	return l.Kind(q) == HomePort && l.HomeAt(q) == int(seat)
+}
+
+func (s *State) homeMoves(seat rules.Seat, k int, add func(Move)) {
+	if !s.inHomePort(seat, k) {
+		return
+	}
+	sh := s.ship(seat, k)
+	kinds := 0
+	for g := Good(0); g < NumGoods; g++ {
+		if sh.Goods[g] > 0 {
+			kinds++
+		}
+	}
+	if kinds > 1 {
+		add(Move{Kind: KUnload, Ship: k, Good: -1})
+	}
+	for g := Good(0); g < NumGoods; g++ {
+		if sh.Goods[g] > 0 {
+			add(Move{Kind: KUnload, Ship: k, Good: g})
+		}
+	}
+	home := s.Seats[seat].Home
+	for g := Good(0); g < NumGoods; g++ {
+		for n := 1; n <= home[g] && n <= sh.space(); n++ {
+			add(Move{Kind: KLoad, Ship: k, Good: g, N: n})
+		}
+	}
+}
+
+func (s *State) giveMoves(seat rules.Seat, k int, add func(Move)) {
+	o := s.partner(seat, k)
+	if o == nil {
+		return
+	}
+	sh := s.ship(seat, k)
+	for g := Good(0); g < NumGoods; g++ {
+		for n := 1; n <= sh.Goods[g] && n <= o.space(); n++ {
+			add(Move{Kind: KGive, Ship: k, Good: g, N: n})
+		}
+	}
+}
+
+func (s *State) attackMoves(seat rules.Seat, k int, add func(Move)) {
+	sh := s.ship(seat, k)
+	if sh.Attacked || s.Harbour(sh.At) {
+		return
+	}
+	for i := range s.Seats {
+		if rules.Seat(i) == seat {
+			continue
+		}
+		for tk := range s.Seats[i].Ships {
+			t := &s.Seats[i].Ships[tk]
+			if Dist(t.At, sh.At) == 1 && !s.Harbour(t.At) {
+				add(Move{Kind: KAttack, Ship: k, Target: rules.Seat(i), TShip: tk})
+			}
+		}
+	}
+}
+
+// pickable is how many units of g ship k of the player to move may pick up where it is.
+func (s *State) pickable(k int, g Good) int {
+	sh := s.ship(s.Turn, k)
+	n := 0
+	for _, lot := range s.Floating {
+		if lot.At == sh.At && lot.Good == g && !s.blocked(lot, s.Turn) {
+			n += lot.N
+		}
+	}
+	return n
+}
+
+// blocked reports whether seat may not pick lot up yet (NOTES §2.7.14).
+func (s *State) blocked(lot Lot, seat rules.Seat) bool {
+	return lot.Blocked == seat && s.TurnNo <= lot.Until
+}
+
+func (s *State) pickMoves(k int, add func(Move)) {
+	sh := s.ship(s.Turn, k)
+	for g := Good(0); g < NumGoods; g++ {
+		for n := 1; n <= s.pickable(k, g) && n <= sh.space(); n++ {
+			add(Move{Kind: KPick, Ship: k, Good: g, N: n})
+		}
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
