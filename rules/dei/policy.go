@@ -113,7 +113,9 @@ func (s *State) greedy(seat rules.Seat, moves []rules.Move) (rules.Move, bool) {
 		}); ok {
 			return m, true
 		}
-		if m, ok := find(moves, func(m Move) bool { return m.Kind == KBuy && s.ship(seat, m.Ship).Goods[Crate] < 5 && s.ship(seat, m.Ship).space() >= 2 }); ok {
+		if m, ok := find(moves, func(m Move) bool {
+			return m.Kind == KBuy && s.ship(seat, m.Ship).Goods[Crate] < 5 && s.ship(seat, m.Ship).space() >= 2
+		}); ok {
 			return m, true
 		}
 	}
