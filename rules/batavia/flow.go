@@ -63,7 +63,8 @@ func (s *State) setup() {
 	s.TargetBy = NoSeat
 	s.Start = rules.Seat(s.RNG.Intn(n))
 	s.Auction.In = make([]bool, n)
-	s.History.Lines = make([]rules.LogLine, 0, 256)
+	s.History.Lines = make([]rules.LogLine, 0, 384)
+	s.buf = make(lineBuf, 0, 256)
 	intro := "Batavia for " + strconv.Itoa(n) + " players. Each player has 10 ship cards, 15 promissory notes and 12 crates. "
 	if s.QuickStart {
 		intro += "Quick start: every trading post lies face up. "
@@ -142,7 +143,7 @@ func (s *State) startRound() {
 		b.Ships(a.Package)
 	}
 	b.WriteString(".")
-	s.log(b.String())
+	s.logLine(b)
 	if handTotal(&a.Package) == 0 {
 		s.log("There is nothing to auction: " + seatRef(s.Start) + " stays start player.")
 		s.beginTurns()
@@ -161,7 +162,7 @@ func (s *State) bid(seat rules.Seat, n int) {
 	b.WriteString(" bids ")
 	b.Plural(n, "note", "notes")
 	b.WriteString(".")
-	s.log(b.String())
+	s.logLine(b)
 	s.resolve()
 }
 
@@ -241,7 +242,7 @@ func (s *State) win(w rules.Seat) {
 	b.WriteString(". ")
 	b.WriteString(seatRef(w))
 	b.WriteString(" takes the ship and is start player.")
-	s.log(b.String())
+	s.logLine(b)
 	a.Package = [NumCompanies]int{}
 	s.Start = w
 	s.beginTurns()
@@ -291,6 +292,7 @@ func (s *State) draw(seat rules.Seat) {
 		b.Ships(got)
 		b.WriteString(".")
 		s.logPrivate(pub, b.String(), seat)
+		s.buf = b[:0]
 	}
 	s.endTurn(false)
 }
@@ -330,7 +332,7 @@ func (s *State) lay(seat rules.Seat, c Company, n int) {
 		b.WriteString(" seal goes back to the board")
 	}
 	b.WriteString(".")
-	s.log(b.String())
+	s.logLine(b)
 }
 
 // done ends the lay-out: the merchant sails to the only destination, or the player chooses, or
@@ -409,7 +411,7 @@ func (s *State) sail(seat rules.Seat, c Company) {
 		}
 		b.WriteString(".")
 	}
-	s.log(b.String())
+	s.logLine(b)
 	if newCompany(p.Posts) {
 		s.Phase = PhaseExchange
 		return
@@ -450,7 +452,7 @@ func (s *State) exchange(seat rules.Seat) {
 	p.Posts = kept
 	p.Gold += g
 	b.WriteString(".")
-	s.log(b.String())
+	s.logLine(b)
 	s.endTurn(true)
 }
 
@@ -526,7 +528,7 @@ func (s *State) pirates() {
 	b.WriteString(". ")
 	b.Plural(s.Cannon(), "ship remains", "ships remain")
 	b.WriteString(" laid out.")
-	s.log(b.String())
+	s.logLine(b)
 }
 
 // finish ends the game once the round of the Target counter is over: everyone lays out the hand,

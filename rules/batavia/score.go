@@ -148,6 +148,7 @@ func (s *State) scoreDetail(seat rules.Seat, sc Score) string {
 	}
 	b.WriteString(" · exchanges ")
 	b.WriteString(strconv.Itoa(sc.Exchanged))
+	s.buf = b[:0]
 	return b.String()
 }
 

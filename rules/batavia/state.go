@@ -207,18 +207,31 @@ func handTotal(h *[NumCompanies]int) int {
 	return h[0] + h[1] + h[2] + h[3] + h[4]
 }
 
+// othersMax returns, for each company, the most ships of it laid out by a seat other than seat.
+func (s *State) othersMax(seat rules.Seat) (m [NumCompanies]int) {
+	for i := range s.Seats {
+		if rules.Seat(i) == seat {
+			continue
+		}
+		for c, n := range s.Seats[i].Laid {
+			m[c] = max(m[c], n)
+		}
+	}
+	return m
+}
+
 // canPlay says whether seat, at the start of its turn, may lay out cards: it holds a card and
 // for some company it holds or can create the majority by laying out its cards of that company —
 // once the Target is taken, only a company with a counter ahead (rulebook "Laying out ship
 // cards", "End of the game"; NOTES §4.6.2, §4.6.9). Laying a card never changes this, so the
-// lay-out cannot reach a dead end.
-func (s *State) canPlay(seat rules.Seat) bool {
+// lay-out cannot reach a dead end. others is othersMax(seat).
+func (s *State) canPlay(seat rules.Seat, others *[NumCompanies]int) bool {
 	p := &s.Seats[seat]
 	if handTotal(&p.Hand)+s.LaidNow == 0 {
 		return false
 	}
 	for c := Company(0); c < NumCompanies; c++ {
-		if p.Laid[c]+p.Hand[c] > s.maxOther(seat, c) && (s.TargetBy == NoSeat || s.nextPost(p.Pos, c) > 0) {
+		if p.Laid[c]+p.Hand[c] > others[c] && (s.TargetBy == NoSeat || s.nextPost(p.Pos, c) > 0) {
 			return true
 		}
 	}
@@ -226,14 +239,14 @@ func (s *State) canPlay(seat rules.Seat) bool {
 }
 
 // canFinish says whether seat, laying out, may stop: at least one card laid out this turn and a
-// seal held — once the Target is taken, a seal with a counter ahead.
-func (s *State) canFinish(seat rules.Seat) bool {
+// seal held — once the Target is taken, a seal with a counter ahead. others is othersMax(seat).
+func (s *State) canFinish(seat rules.Seat, others *[NumCompanies]int) bool {
 	if s.LaidNow == 0 {
 		return false
 	}
 	p := &s.Seats[seat]
 	for c := Company(0); c < NumCompanies; c++ {
-		if p.Laid[c] > s.maxOther(seat, c) && (s.TargetBy == NoSeat || s.nextPost(p.Pos, c) > 0) {
+		if p.Laid[c] > others[c] && (s.TargetBy == NoSeat || s.nextPost(p.Pos, c) > 0) {
 			return true
 		}
 	}
@@ -279,6 +292,18 @@ func exchangeSet(posts []Post) (idx [NumCompanies]int, n int) {
 	return idx, n
 }
 
+// auctionMoves[lo] is "pass" followed by every bid from lo to MaxBid, built once; Legal returns a
+// prefix of it during an auction (callers never modify a slice Legal returns).
+var auctionMoves = func() (t [MaxBid + 2][]rules.Move) {
+	for lo := 1; lo <= MaxBid+1; lo++ {
+		t[lo] = append(t[lo], moveTable.simple[MovePass])
+		for n := lo; n <= MaxBid; n++ {
+			t[lo] = append(t[lo], moveTable.bid[n])
+		}
+	}
+	return t
+}()
+
 // Legal lists seat's moves in a stable order: in an auction "pass" then "bid N" from the lowest
 // allowed; on a turn "draw", then "lay" by company and ordinal, then "done"; "sail" by company;
 // "exchange" then "keep". Empty for a seat that is not to act.
@@ -288,20 +313,17 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 	}
 	switch s.Phase {
 	case PhaseAuction:
-		p := &s.Seats[seat]
-		lo := s.Auction.High + 1
-		out := make([]rules.Move, 0, 1+max(0, p.Notes-lo+1))
-		out = append(out, moveTable.simple[MovePass])
-		for n := lo; n <= p.Notes && n <= MaxBid; n++ {
-			out = append(out, moveTable.bid[n])
-		}
-		return out
+		// "pass" and the bids from lo to the notes held: a read-only slice of a table built once.
+		lo := min(s.Auction.High+1, MaxBid+1)
+		n := 1 + max(0, min(s.Seats[seat].Notes, MaxBid)-lo+1)
+		return auctionMoves[lo][:n:n]
 	case PhaseTurn:
 		out := make([]rules.Move, 0, 2+handTotal(&s.HandAtStart))
 		if s.LaidNow == 0 {
 			out = append(out, moveTable.simple[MoveDraw])
 		}
-		if s.canPlay(seat) {
+		others := s.othersMax(seat)
+		if s.canPlay(seat, &others) {
 			for c := Company(0); c < NumCompanies; c++ {
 				for n := 1; n <= s.HandAtStart[c]; n++ {
 					if s.LaidMask[c]&(1<<(n-1)) == 0 {
@@ -310,7 +332,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 				}
 			}
 		}
-		if s.canFinish(seat) {
+		if s.canFinish(seat, &others) {
 			out = append(out, moveTable.simple[MoveDone])
 		}
 		return out
@@ -373,7 +395,7 @@ func (s *State) check(seat rules.Seat, m Move) error {
 			if m.N > s.HandAtStart[m.Co] || s.LaidMask[m.Co]&(1<<(m.N-1)) != 0 {
 				return rules.Illegal(m, "You have no %s ship #%d in hand.", m.Co.Adjective(), m.N)
 			}
-			if !s.canPlay(seat) {
+			if others := s.othersMax(seat); !s.canPlay(seat, &others) {
 				if s.TargetBy != NoSeat {
 					return rules.Illegal(m, "You cannot reach a trading post of a company whose majority you could hold, so you must draw two ships.")
 				}
@@ -384,7 +406,7 @@ func (s *State) check(seat rules.Seat, m Move) error {
 			if s.LaidNow == 0 {
 				return rules.Illegal(m, "Lay out at least one ship first.")
 			}
-			if !s.canFinish(seat) {
+			if others := s.othersMax(seat); !s.canFinish(seat, &others) {
 				if s.TargetBy != NoSeat {
 					return rules.Illegal(m, "Lay out more: you need the majority of a company that has a trading post ahead of your merchant.")
 				}
@@ -455,7 +477,7 @@ func (s *State) log(text string) {
 }
 
 func (s *State) logPrivate(public, private string, to rules.Seat) {
-	s.History.Lines = append(s.History.Lines, rules.LogLine{Version: s.Applied, Public: public, Private: private, To: []rules.Seat{to}})
+	s.History.Lines = append(s.History.Lines, rules.LogLine{Version: s.Applied, Public: public, Private: private, To: activeSeats[to][:1:1]})
 }
 
 func plural(n int, one, many string) string {
@@ -468,11 +490,14 @@ func plural(n int, one, many string) string {
 // allocation (the final string).
 type lineBuf []byte
 
-// line returns the state's scratch buffer, emptied, to build one log line in: a line then costs
-// one allocation, its string. One line at a time.
-func (s *State) line() *lineBuf {
-	s.buf = s.buf[:0]
-	return &s.buf
+// line returns the state's scratch buffer, emptied, to build one log line in (logLine stores the
+// line and hands the buffer back): a line then costs one allocation, its string.
+func (s *State) line() lineBuf { return s.buf[:0] }
+
+// logLine appends the line built in b to the log and keeps b's memory for the next line.
+func (s *State) logLine(b lineBuf) {
+	s.log(string(b))
+	s.buf = b[:0]
 }
 
 // WriteString appends text.
