@@ -51,6 +51,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -134,6 +135,7 @@ type Renderer struct {
 	regular *opentype.Font
 	bold    *opentype.Font
 	games   []Game
+	trace   atomic.Pointer[func(DrawnText)]
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
@@ -349,8 +351,37 @@ type Style struct {
 // Image returns the canvas's image.
 func (c *Canvas) Image() *image.RGBA { return c.img }
 
+// MinTextSize is the smallest text the kit draws, in pixels at the image's native width: Discord
+// shows a board about as wide as a phone's screen, and smaller text is not readable there. A
+// Style with a smaller Size is drawn (and measured) at MinTextSize.
+const MinTextSize = 13
+
+// size returns the size text of st is drawn at: st.Size, at least MinTextSize.
+func (st Style) size() float64 { return max(st.Size, MinTextSize) }
+
+// DrawnText is one string the kit drew, for TraceText: the text, its size in pixels (after the
+// MinTextSize floor) and whether it was bold.
+type DrawnText struct {
+	Text string
+	Size float64
+	Bold bool
+}
+
+// TraceText makes the Renderer call f with every string it draws from now on (f nil: stop),
+// including the text of cached layers and sprites when they are first drawn. f is called from
+// the goroutines that draw and must be safe for concurrent use. It is meant for tests that read
+// what an image says (no internal ids, nothing below MinTextSize).
+func (r *Renderer) TraceText(f func(DrawnText)) {
+	if f == nil {
+		r.trace.Store(nil)
+		return
+	}
+	r.trace.Store(&f)
+}
+
 // face returns the canvas's face for st, making it on first use.
 func (c *Canvas) face(st Style) font.Face {
+	st.Size = st.size()
 	k := faceKey{size: st.Size, bold: st.Bold}
 	if f, ok := c.faces[k]; ok {
 		return f
@@ -364,8 +395,43 @@ func (c *Canvas) face(st Style) font.Face {
 		// opentype.NewFace never fails (x/image v0.47); an error here is a programming error.
 		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err))
 	}
+	f = &steppedFace{Face: f}
 	c.faces[k] = f
 	return f
+}
+
+// coverageSteps is how many levels of anti-aliasing glyph edges keep (see steppedFace).
+const coverageSteps = 4
+
+// steppedFace is a font face whose glyph masks keep coverageSteps levels of coverage instead of
+// 256. At 13 px and up the text looks the same, but a letter drawn twice at different fractions
+// of a pixel gives the same pixels far more often, which makes the PNG markedly smaller.
+type steppedFace struct {
+	font.Face
+	mask image.Alpha
+}
+
+// Glyph returns the face's glyph with its mask's coverage stepped. The mask is valid until the
+// next call.
+func (f *steppedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	dr, mask, mp, adv, ok := f.Face.Glyph(dot, r)
+	a, isAlpha := mask.(*image.Alpha)
+	if !ok || !isAlpha {
+		return dr, mask, mp, adv, ok
+	}
+	b := image.Rectangle{Min: mp, Max: mp.Add(dr.Size())}.Intersect(a.Bounds())
+	if cap(f.mask.Pix) < b.Dx()*b.Dy() {
+		f.mask.Pix = make([]uint8, b.Dx()*b.Dy())
+	}
+	f.mask.Pix, f.mask.Stride, f.mask.Rect = f.mask.Pix[:b.Dx()*b.Dy()], b.Dx(), b.Sub(b.Min).Add(mp)
+	for y := 0; y < b.Dy(); y++ {
+		src := a.Pix[a.PixOffset(b.Min.X, b.Min.Y+y):][:b.Dx()]
+		dst := f.mask.Pix[y*b.Dx():][:b.Dx()]
+		for x, v := range src {
+			dst[x] = uint8((int(v)*(coverageSteps-1) + 127) / 255 * 255 / (coverageSteps - 1))
+		}
+	}
+	return dr, &f.mask, mp, adv, ok
 }
 
 // Measure returns the advance width of s in pixels.
@@ -392,6 +458,9 @@ func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
 	if col == nil {
 		col = ColInk
 	}
+	if f := c.r.trace.Load(); f != nil {
+		(*f)(DrawnText{Text: s, Size: st.size(), Bold: st.Bold})
+	}
 	d := font.Drawer{
 		Dst:  c.img,
 		Src:  image.NewUniform(col),
@@ -415,6 +484,16 @@ func (c *Canvas) Fit(s string, maxW float64, st Style) string {
 		}
 	}
 	return ell
+}
+
+// FitName returns st, shrunk if needed (never below MinTextSize), so that name fits in maxW
+// pixels, and whether it fits at all. Names are never shortened: a caller whose name does not
+// fit wraps it (Wrap) or shows the seat's initials, which the image's players section explains.
+func (c *Canvas) FitName(name string, maxW float64, st Style) (Style, bool) {
+	for st.size() > MinTextSize && c.Measure(name, st) > maxW {
+		st.Size = max(MinTextSize, st.size()-1)
+	}
+	return st, c.Measure(name, st) <= maxW
 }
 
 // Wrap splits s into lines at most maxW pixels wide, breaking at spaces (and inside words longer
@@ -771,16 +850,6 @@ func duplicates(xs []string) map[string]bool {
 	return dup
 }
 
-// expand replaces seat references "{n}" in text with display names (rules.ExpandSeats).
-func expand(text string, display []string) string {
-	return rules.ExpandSeats(text, func(s rules.Seat) string {
-		if int(s) >= 0 && int(s) < len(display) {
-			return display[s]
-		}
-		return "Player " + strconv.Itoa(int(s)+1)
-	})
-}
-
 // SeatName returns seat's display name, or "?" for a seat the view does not have.
 func SeatName(display []string, s rules.Seat) string {
 	if int(s) >= 0 && int(s) < len(display) {
@@ -815,17 +884,17 @@ func (c *Canvas) SectionTitle(title string, x, cy float64) float64 {
 	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: ColMuted})
 }
 
-// StatusText returns a board's status and last-move sentences with seat names filled in: the
+// StatusText returns a board's status and last-move sentences in plain words (Expand): the
 // view's status ("The game is over." when it is empty and over is true) and "Last move: …", or ""
 // when there is no last move.
-func StatusText(status, lastMove string, over bool, display []string) (string, string) {
-	status = expand(status, display)
+func (k *Kit) StatusText(status, lastMove string, over bool) (string, string) {
+	status = k.Expand(status)
 	if status == "" && over {
 		status = "The game is over."
 	}
 	last := ""
 	if lastMove != "" {
-		last = "Last move: " + expand(lastMove, display)
+		last = "Last move: " + k.Expand(lastMove)
 	}
 	return status, last
 }
@@ -840,8 +909,8 @@ const (
 	statusIndent = 34 // text starts this far right of the panel's left edge
 	statusLineH  = 22
 	lastLineH    = 18
-	statusLines  = 3
-	lastLines    = 2
+	statusLines  = 0 // no limit: a status names players, and a name is never cut
+	lastLines    = 0
 	statusPadTop = 8
 )
 
@@ -895,8 +964,18 @@ const HandHeaderH = 44
 func (k *Kit) HandHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
 	k.TitleBand(c, "hand-header", w, HandHeaderH, "YOUR HAND", 20)
 	c.SeatDisc(float64(w)-26, HandHeaderH/2, 14, viewer, initials)
-	st := Style{Size: 17, Bold: true}
-	c.Text(c.Fit(SeatName(display, viewer), nameW, st), float64(w)-46, HandHeaderH/2, 1, Style{Size: 17, Bold: true, Colour: ColBandText})
+	name := SeatName(display, viewer)
+	st, ok := c.FitName(name, nameW, Style{Size: 17, Bold: true, Colour: ColBandText})
+	if ok {
+		c.Text(name, float64(w)-46, HandHeaderH/2, 1, st)
+		return
+	}
+	// Two lines at the smallest size; a name longer than that still overflows to the left
+	// rather than being cut.
+	lines := c.Wrap(name, nameW, st)
+	for i, ln := range lines {
+		c.Text(ln, float64(w)-46, HandHeaderH/2+(float64(i)-float64(len(lines)-1)/2)*15, 1, st)
+	}
 }
 
 // handStatusStyle is the style of a hand image's status sentence: bold when the viewer must act.
@@ -986,8 +1065,16 @@ func (c *Canvas) OutcomeSeat(x, cy float64, s rules.Seat, winner bool, display, 
 		c.Star(x+10, cy, 10, ColGold)
 	}
 	c.SeatDisc(x+36, cy, 12, s, initials)
-	st := Style{Size: 16, Bold: winner}
-	c.Text(c.Fit(SeatName(display, s), nameW, st), x+54, cy, 0, st)
+	name := SeatName(display, s)
+	st, ok := c.FitName(name, nameW, Style{Size: 16, Bold: winner})
+	if ok {
+		c.Text(name, x+54, cy, 0, st)
+		return
+	}
+	lines := c.Wrap(name, nameW, st)
+	for i, ln := range lines {
+		c.Text(ln, x+54, cy+(float64(i)-float64(len(lines)-1)/2)*14, 0, st)
+	}
 }
 
 // Palette. These are read-only.

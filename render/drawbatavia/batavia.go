@@ -162,7 +162,7 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	track(c, v, initials, L.track)
 	scale(c, v, display, initials, L.scale)
 	seats(c, v, display, initials, L.seats)
-	warehouses(c, v, initials, L.warehouse)
+	warehouses(k, c, v, initials, L.warehouse)
 	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, legendH, render.ColPaper, paintLegend), bMargin, int(L.legend))
 	return c.Image(), nil
 }
@@ -187,7 +187,7 @@ func sectionTitle(c *render.Canvas, text string, y float64) {
 // auction draws the running auction: the die, the package, the high bid and who is still in.
 func auction(c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
 	a := v.Auction
-	c.Panel(bMargin, top, bInner, auctionH, 8, render.ColPanel, render.ColBorder)
+	panel(c, bMargin, top, bInner, auctionH, 8, render.ColPanel, render.ColBorder)
 	x := float64(bMargin + 12)
 	y := top + 18
 	x += c.Text("AUCTION", x, y, 0, stTitle) + 10
@@ -238,8 +238,20 @@ func hexXY(h int, top float64) (float64, float64) {
 	return float64(bMargin + col*(hexW+hexGapX)), top + bTitleH + endRowH + float64(row)*hexRowH
 }
 
-// hexagon draws a flat hexagon w×h at (x, y).
+// hexKey names a cached hexagon sprite.
+type hexKey struct {
+	fill, edge color.RGBA
+	w, h       float64
+}
+
+// hexagon draws a flat hexagon w×h at (x, y): a cached sprite.
 func hexagon(c *render.Canvas, x, y, w, h float64, fill, edge color.Color) {
+	c.Sprite(hexKey{render.ToRGBA(fill), render.ToRGBA(edge), w, h}, x, y, w, h, func(s *render.Canvas, x, y float64) {
+		paintHexagon(s, x, y, w, h, fill, edge)
+	})
+}
+
+func paintHexagon(c *render.Canvas, x, y, w, h float64, fill, edge color.Color) {
 	const cut = 12
 	c.NewSubPath()
 	c.MoveTo(x+cut, y)
@@ -265,7 +277,7 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 	}
 	// Start space.
 	y := top + bTitleH
-	c.Panel(bMargin, y+2, bInner, endRowH-6, 8, render.ColPanelAlt, render.ColBorder)
+	panel(c, bMargin, y+2, bInner, endRowH-6, 8, render.ColPanelAlt, render.ColBorder)
 	c.Text("START", bMargin+12, y+endRowH/2-1, 0, stBold)
 	x := float64(bMargin + 80)
 	for _, s := range merchantAt[0] {
@@ -312,7 +324,7 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 	if v.TargetBy >= 0 {
 		fill = render.ColPanelAlt
 	}
-	c.Panel(bMargin, y+4, bInner, endRowH-6, 8, fill, render.ColBorder)
+	panel(c, bMargin, y+4, bInner, endRowH-6, 8, fill, render.ColBorder)
 	c.Text("TARGET", bMargin+12, y+endRowH/2+1, 0, stBold)
 	x = bMargin + 80
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
@@ -340,7 +352,7 @@ func faceUpText(v *batavia.View) string {
 func scale(c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
 	sectionTitle(c, "SHIPS LAID OUT  ·  pirates attack at "+strconv.Itoa(v.Threshold), top)
 	y0 := top + bTitleH
-	c.Panel(bMargin, y0, bInner, 6*scaleRowH+6, 8, render.ColPanel, render.ColBorder)
+	panel(c, bMargin, y0, bInner, 6*scaleRowH+6, 8, render.ColPanel, render.ColBorder)
 	unit := float64(scaleW) / batavia.MaxCannon
 	x0 := float64(bMargin + scaleX)
 	// Threshold line.
@@ -389,7 +401,7 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		if sv.Seat == v.Acting {
 			fill = render.ColHighlight
 		}
-		c.Panel(bMargin, y, bInner, seatRowH, 8, fill, render.ColBorder)
+		panel(c, bMargin, y, bInner, seatRowH, 8, fill, render.ColBorder)
 		cy := y + 17
 		c.SeatDisc(bMargin+20, cy, 12, sv.Seat, initials)
 		x := float64(bMargin + 38)
@@ -451,24 +463,14 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 
 // warehouses draws the 7 × 5 warehouse grid: one row per commodity (its values), one column per
 // company, a player's disc where its crate lies, and the current leaders.
-func warehouses(c *render.Canvas, v *batavia.View, initials []string, top float64) {
+func warehouses(k *render.Kit, c *render.Canvas, v *batavia.View, initials []string, top float64) {
 	sectionTitle(c, "WAREHOUSES  ·  most crates: full value (shared: less)", top)
 	y0 := top + bTitleH
-	c.Panel(bMargin, y0, bInner, 8*whRowH+4, 8, render.ColPanel, render.ColBorder)
+	c.Blit(k.Layer(layerKey{"warehouses", 0}, bInner, 8*whRowH+4, render.ColPaper, paintWarehouses), bMargin, int(y0))
 	x0 := float64(bMargin + whNameW)
-	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
-		chip(c, x0+float64(co)*whColW+whColW/2-12, y0+4, 24, 20, co)
-	}
 	lx := x0 + batavia.NumCompanies*whColW + 6
-	c.Text("leading", lx, y0+14, 0, stSmall)
 	for k := batavia.Commodity(0); k < batavia.NumCommodities; k++ {
 		cy := y0 + float64(k+1)*whRowH + whRowH/2 + 2
-		if k%2 == 0 {
-			c.Rect(bMargin+2, cy-whRowH/2, bInner-4, whRowH, render.ColPanelAlt)
-		}
-		sole, shared := k.Values()
-		c.Text(k.Name(), bMargin+10, cy, 0, stBold)
-		c.Text(strconv.Itoa(sole)+"/"+strconv.Itoa(shared), bMargin+whNameW-8, cy, 1, stSmall)
 		counts := make([]int, len(v.Seats))
 		for co := 0; co < batavia.NumCompanies; co++ {
 			s := v.Warehouse[k][co]
@@ -478,10 +480,6 @@ func warehouses(c *render.Canvas, v *batavia.View, initials []string, top float6
 				if int(s) < len(counts) {
 					counts[s]++
 				}
-			} else {
-				c.DrawCircle(cx, cy, 3)
-				c.SetColor(render.ColBorder)
-				c.Context.Fill()
 			}
 		}
 		best := 0
@@ -576,7 +574,7 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		x := bMargin + float64(co)*(cw+8)
 		n := v.Hand[co]
-		c.Panel(x, y, cw, cardsH, 8, render.ColCard, render.ColCardEdge)
+		panel(c, x, y, cw, cardsH, 8, render.ColCard, render.ColCardEdge)
 		col := companyColours[co]
 		if n == 0 {
 			col = render.Lighten(col, 0.7)
@@ -653,4 +651,43 @@ func laidOutW(c *render.Canvas, laid [batavia.NumCompanies]int) float64 {
 		}
 	}
 	return w
+}
+
+// panelKey names a cached panel sprite.
+type panelKey struct {
+	fill, edge color.RGBA
+	w, h, r    float64
+}
+
+// panel draws the kit's rounded panel as a cached sprite: a board has a dozen large panels, and
+// rasterising them each time is a third of the drawing.
+func panel(c *render.Canvas, x, y, w, h, r float64, fill, edge color.Color) {
+	c.Sprite(panelKey{render.ToRGBA(fill), render.ToRGBA(edge), w, h, r}, x, y, w, h, func(s *render.Canvas, px, py float64) {
+		s.Panel(px, py, w, h, r, fill, edge)
+	})
+}
+
+// paintWarehouses draws the static part of the warehouse grid (a cached layer): the panel, the
+// company columns, the commodity rows with their values, and a dot on every empty square.
+func paintWarehouses(c *render.Canvas) {
+	c.Panel(0.5, 0.5, bInner-1, 8*whRowH+3, 8, render.ColPanel, render.ColBorder)
+	x0 := float64(whNameW)
+	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
+		chip(c, x0+float64(co)*whColW+whColW/2-12, 4, 24, 20, co)
+	}
+	c.Text("leading", x0+batavia.NumCompanies*whColW+6, 14, 0, stSmall)
+	for k := batavia.Commodity(0); k < batavia.NumCommodities; k++ {
+		cy := float64(k+1)*whRowH + whRowH/2 + 2
+		if k%2 == 0 {
+			c.Rect(2, cy-whRowH/2, bInner-4, whRowH, render.ColPanelAlt)
+		}
+		sole, shared := k.Values()
+		c.Text(k.Name(), 10, cy, 0, stBold)
+		c.Text(strconv.Itoa(sole)+"/"+strconv.Itoa(shared), whNameW-8, cy, 1, stSmall)
+		for co := 0; co < batavia.NumCompanies; co++ {
+			c.DrawCircle(x0+float64(co)*whColW+whColW/2, cy, 3)
+			c.SetColor(render.ColBorder)
+			c.Context.Fill()
+		}
+	}
 }

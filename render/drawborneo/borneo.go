@@ -23,7 +23,8 @@ const (
 	bInner  = bW - 2*bMargin
 	bGap    = 8
 
-	bHeaderH = 46
+	bHeaderH   = 46
+	bVariantsH = 20 // the line naming the variants under the title
 
 	bCompanyHeadH = 32
 	bRankH        = 28
@@ -46,7 +47,7 @@ const (
 
 	bSeatH = 56
 
-	bLegendH = 84
+	bLegendH = 84 + legendCardH + 8
 
 	// mini cards (fights, distribution pools): three top flags, bottom flag and spice.
 	bMiniW = 80
@@ -176,9 +177,9 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 
 	// Measure with a throwaway canvas of zero size: only text metrics are needed.
 	m := k.Canvas(1, 1)
-	status, last := render.StatusText(v.Status, v.LastMove, v.Outcome != nil, display)
+	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
 	var L borneoLayout
-	y := float64(bHeaderH + bGap)
+	y := headerH(v) + bGap
 	L.status = y
 	L.statusH = render.StatusHeight(m, bInner, status, last)
 	y += L.statusH + bGap
@@ -200,7 +201,10 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	L.missionsH = bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
 	y += L.missionsH + bGap - 6
 	L.seats = y
-	y += bTitleH + float64(len(v.Seats))*(bSeatH+4) + bGap - 4
+	y += bTitleH + bGap - 4
+	for _, sv := range v.Seats {
+		y += seatRowH(m, render.SeatName(display, sv.Seat)) + 4
+	}
 	L.legend = y
 	y += bLegendH + bMargin
 	L.height = int(y)
@@ -223,6 +227,14 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	return c.Image(), nil
 }
 
+// headerH is the height of the title band: taller when variants are played, to name them.
+func headerH(v *borneo.View) float64 {
+	if v.Blackbeard || v.FourMerchants {
+		return bHeaderH + bVariantsH
+	}
+	return bHeaderH
+}
+
 // borneoHeader draws the title band with the variants and the deck, discard and harbour-deck
 // counts.
 func borneoHeader(k *render.Kit, c *render.Canvas, v *borneo.View) {
@@ -235,7 +247,8 @@ func borneoHeader(k *render.Kit, c *render.Canvas, v *borneo.View) {
 		variants = append(variants, "4 merchants")
 	}
 	if len(variants) > 0 {
-		c.Text(strings.Join(variants, " · "), 15, bHeaderH-7, 0, render.Style{Size: 11, Colour: render.Lighten(render.ColBand, 0.65)})
+		c.Rect(0, bHeaderH, bW, bVariantsH, render.ColBand)
+		c.Text("variants: "+strings.Join(variants, " · "), 15, bHeaderH+bVariantsH/2-3, 0, render.Style{Size: 13, Colour: render.Lighten(render.ColBand, 0.65)})
 	}
 	counts := []struct {
 		label string
@@ -320,15 +333,16 @@ func drawCompanies(k *render.Kit, c *render.Canvas, v *borneo.View, display, ini
 				nameW -= 32
 			}
 			c.SeatDisc(x+34, cy, 11, seat, initials)
-			name := "?"
-			if int(seat) >= 0 && int(seat) < len(display) {
-				name = display[seat]
-			}
+			// The name when it fits, else the disc's initial alone: the players section below
+			// pairs each initial with the whole name.
+			name := render.SeatName(display, seat)
 			st := render.Style{Size: 14}
 			if seat == v.Turn && v.Outcome == nil {
 				st.Bold = true
 			}
-			c.Text(c.Fit(name, nameW, st), x+50, cy, 0, st)
+			if st, ok := c.FitName(name, nameW, st); ok {
+				c.Text(name, x+50, cy, 0, st)
+			}
 		}
 	}
 }
@@ -378,8 +392,8 @@ func borneoHarbours(k *render.Kit, c *render.Canvas, v *borneo.View, top float64
 // borneoHarbour draws one harbour slot's contents at (x, y) in a slot slotH high.
 func borneoHarbour(c *render.Canvas, h borneo.HarbourView, x, y, slotH float64) {
 	const pad = 8
-	idW := c.Text(h.ID, x+bSlotW-pad, y+15, 1, render.Style{Size: 11, Colour: render.ColMuted})
-	c.Text(c.Fit(h.Name, bSlotW-2*pad-idW-6, render.Style{Size: 16, Bold: true}), x+pad, y+15, 0, render.Style{Size: 16, Bold: true})
+	nameSt, _ := c.FitName(h.Name, bSlotW-2*pad, render.Style{Size: 16, Bold: true})
+	c.Text(h.Name, x+pad, y+15, 0, nameSt)
 	cy := y + 37
 	px := x + pad
 	px += spicePill(c, px, cy, 20, h.Spice, false) + 8
@@ -417,7 +431,6 @@ func borneoHarbour(c *render.Canvas, h borneo.HarbourView, x, y, slotH float64) 
 		}
 		sx := fx + 3*25 + 4
 		spicePill(c, sx, fy+9, 18, card.Spice, card.Double)
-		c.Text(card.ID, x+bSlotW-pad-2, fy+9, 1, render.Style{Size: 11, Colour: render.ColMuted})
 		cyCard += stripH
 		if last {
 			cyCard += bLastCardH - stripH
@@ -461,7 +474,6 @@ func miniCard(c *render.Canvas, x, y float64, card borneo.CardView) {
 	}
 	flagChip(c, x+5, y+27, 20, 18, card.Bottom)
 	spicePill(c, x+29, y+36, 18, card.Spice, card.Double)
-	c.Text(card.ID, x+bMiniW-5, y+bMiniH-8, 1, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
 }
 
 // miniCardsHeight is the height of cards laid out as mini cards in rows of width w.
@@ -487,6 +499,15 @@ func miniCards(c *render.Canvas, cards []borneo.CardView, x, y, w float64) float
 	return miniCardsHeight(len(cards), w)
 }
 
+// fightTitle is the fight panel's title: who attacks whom, with their ranks.
+func fightTitle(f *borneo.FightView, display []string) string {
+	return fmt.Sprintf("%s (#%d) attacks %s (#%d)", render.SeatName(display, f.Attacker), f.AttackerRank,
+		render.SeatName(display, f.Defender), f.DefenderRank)
+}
+
+// fightTitleLineH is the line height of the fight panel's title.
+const fightTitleLineH = 22
+
 // fightLabelW is the width of the "attack" / "defence" label column of the fight panel.
 const fightLabelW = 86
 
@@ -495,7 +516,8 @@ func borneoActionHeight(k *render.Kit, m *render.Canvas, v *borneo.View, display
 	h := 0.0
 	if f := v.Fight; f != nil {
 		w := float64(bInner - 20 - fightLabelW)
-		h += 10 + 24 + miniCardsHeight(len(f.AttackCards), w) + miniCardsHeight(len(f.DefenceCards), w) + 24 + 6
+		titleW := bW - bMargin - 10 - float64(bMargin+10) - m.Measure("FIGHT", render.Style{Size: 15, Bold: true}) - 8 - 30
+		h += 10 + m.ParagraphHeight(fightTitle(f, display), titleW, fightTitleLineH, 0, render.Style{Size: 15, Bold: true}) + 4 + miniCardsHeight(len(f.AttackCards), w) + miniCardsHeight(len(f.DefenceCards), w) + 24 + 6
 	}
 	if d := v.Distribution; d != nil {
 		h += 10 + 24 + 22 + miniCardsHeight(len(d.Pool), bInner-20) + 4
@@ -509,7 +531,7 @@ func borneoActionHeight(k *render.Kit, m *render.Canvas, v *borneo.View, display
 // paymentText describes a mission payment in progress.
 func paymentText(k *render.Kit, p *borneo.PaymentView, display []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Mission %s: %s, %d VP", p.Mission.ID, missionShort(p.Mission), p.Mission.VP)
+	fmt.Fprintf(&b, "Mission “%s”, %d VP", missionShort(p.Mission), p.Mission.VP)
 	if p.Type != "" {
 		fmt.Fprintf(&b, " (paying in %s)", p.Type)
 	}
@@ -517,7 +539,11 @@ func paymentText(k *render.Kit, p *borneo.PaymentView, display []string) string 
 	if len(p.Paid) == 0 {
 		b.WriteString("nothing yet")
 	} else {
-		b.WriteString(strings.Join(p.Paid, ", "))
+		paid := make([]string, len(p.Paid))
+		for i, id := range p.Paid {
+			paid[i] = k.Term(id)
+		}
+		b.WriteString(strings.Join(paid, "; "))
 	}
 	if p.Remaining != "" {
 		b.WriteString(". Still owed: " + k.Expand(p.Remaining))
@@ -537,10 +563,7 @@ func borneoAction(k *render.Kit, c *render.Canvas, v *borneo.View, display, init
 		tx := x + c.Text("FIGHT", x, y+11, 0, title) + 8
 		c.Chip(tx, y+1, 24, 20, col, letter, 14)
 		tx += 30
-		txt := fmt.Sprintf("%s (#%d) attacks %s (#%d)", render.SeatName(display, f.Attacker), f.AttackerRank,
-			render.SeatName(display, f.Defender), f.DefenderRank)
-		c.Text(c.Fit(txt, bW-bMargin-10-tx, render.Style{Size: 15, Bold: true}), tx, y+11, 0, render.Style{Size: 15, Bold: true})
-		y += 24
+		y += c.Paragraph(fightTitle(f, display), tx, y+1, bW-bMargin-10-tx, fightTitleLineH, 0, render.Style{Size: 15, Bold: true}) + 4
 		w := float64(bInner - 20 - fightLabelW)
 		lab := render.Style{Size: 13, Bold: true, Colour: render.ColMuted}
 		for _, side := range []struct {
@@ -554,7 +577,7 @@ func borneoAction(k *render.Kit, c *render.Canvas, v *borneo.View, display, init
 			y += miniCards(c, side.cards, x+fightLabelW, y, w)
 		}
 		st := render.Style{Size: 16, Bold: true}
-		txt = fmt.Sprintf("Attack %d flags  vs  defence %d + bonus %d = %d", f.AttackFlags, f.DefenceFlags, f.Bonus, f.DefenceFlags+f.Bonus)
+		txt := fmt.Sprintf("Attack %d flags  vs  defence %d + bonus %d = %d", f.AttackFlags, f.DefenceFlags, f.Bonus, f.DefenceFlags+f.Bonus)
 		c.Text(txt, x, y+10, 0, st)
 		y += 24 + 6
 	}
@@ -671,24 +694,37 @@ func borneoSeats(k *render.Kit, c *render.Canvas, v *borneo.View, display, initi
 	for _, s := range v.Active {
 		active[s] = true
 	}
-	for i, sv := range v.Seats {
+	y := top + bTitleH
+	for _, sv := range v.Seats {
 		x := float64(bMargin)
-		y := top + bTitleH + float64(i)*(bSeatH+4)
-		if active[sv.Seat] && v.Outcome == nil {
-			c.Panel(x+0.5, y+0.5, bInner-1, bSeatH-1, 8, render.ColHighlight, render.ColAlert)
-		} else {
+		name := render.SeatName(display, sv.Seat)
+		rowH := seatRowH(c, name)
+		switch {
+		case active[sv.Seat] && v.Outcome == nil:
+			c.Panel(x+0.5, y+0.5, bInner-1, rowH-1, 8, render.ColHighlight, render.ColAlert)
+		case rowH == bSeatH:
 			c.Blit(row, int(x), int(y))
+		default:
+			c.Panel(x+0.5, y+0.5, bInner-1, rowH-1, 8, render.ColPanel, render.ColBorder)
 		}
 		l1, l2 := y+19, y+41
 		if sv.Seat == v.Turn && v.Outcome == nil {
 			c.Triangle(x+12, l1, 14, render.ColAlert)
 		}
 		c.SeatDisc(x+28, l1, 13, sv.Seat, initials)
-		nameSt := render.Style{Size: 16, Bold: true}
-		c.Text(c.Fit(render.SeatName(display, sv.Seat), 140, nameSt), x+48, l1, 0, nameSt)
+		// The name beside the spices when it fits there, else on a line of its own above them.
+		nameSt, ok := nameBeside(c, name)
+		spiceY := l1
+		if !ok {
+			nameSt, _ = c.FitName(name, bInner-48-70, render.Style{Size: 16, Bold: true})
+			spiceY, l2 = l1+seatNameLineH, l2+seatNameLineH
+		}
+		c.Text(name, x+48, l1, 0, nameSt)
+		y += rowH + 4
 
 		// Spice units: five pills with counts.
 		sx := x + 198
+		l1 = spiceY
 		for k, n := range sv.Units {
 			col := borneoSpices[k].colour
 			st := render.Style{Size: 16, Bold: true}
@@ -702,8 +738,9 @@ func borneoSeats(k *render.Kit, c *render.Canvas, v *borneo.View, display, initi
 		}
 
 		// Score, large at the right.
-		c.Text(strconv.Itoa(sv.Score), x+bInner-30, y+bSeatH/2-4, 1, render.Style{Size: 26, Bold: true})
-		c.Text("VP", x+bInner-27, y+bSeatH/2-2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
+		rowY := y - rowH - 4
+		c.Text(strconv.Itoa(sv.Score), x+bInner-32, rowY+rowH/2-4, 1, render.Style{Size: 26, Bold: true})
+		c.Text("VP", x+bInner-29, rowY+rowH/2-2, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
 
 		// Second line: badge, hand size, harbour cards, missions, pirate ship.
 		lx := x + 48
@@ -741,13 +778,35 @@ func borneoSeats(k *render.Kit, c *render.Canvas, v *borneo.View, display, initi
 	}
 }
 
-// missionBadge is the text of a seat's completed-missions badge: "M 6+8" (their VP).
+// seatNameW is the width of a player's name beside the spices in the players section;
+// seatNameLineH is the height a row grows by when its name needs a line of its own.
+const (
+	seatNameW     = 144
+	seatNameLineH = 22
+)
+
+// seatRowH is the height of a player's row in the players section for a seat named name.
+func seatRowH(m *render.Canvas, name string) float64 {
+	if _, ok := nameBeside(m, name); ok {
+		return bSeatH
+	}
+	return bSeatH + seatNameLineH
+}
+
+// nameBeside returns the style of a player's name beside the spices in the players section, and
+// whether it fits there at 15 px or more.
+func nameBeside(m *render.Canvas, name string) (render.Style, bool) {
+	st, ok := m.FitName(name, seatNameW, render.Style{Size: 16, Bold: true})
+	return st, ok && st.Size >= 15
+}
+
+// missionBadge is the text of a seat's completed-missions badge: "missions 6+8 VP".
 func missionBadge(ms []borneo.MissionView) string {
 	vps := make([]string, len(ms))
 	for i, m := range ms {
 		vps[i] = strconv.Itoa(m.VP)
 	}
-	return "M " + strings.Join(vps, "+")
+	return "missions " + strings.Join(vps, "+") + " VP"
 }
 
 // borneoOutcomeHeight is the height of the final-scores panel.
@@ -787,6 +846,26 @@ func borneoOutcome(k *render.Kit, c *render.Canvas, v *borneo.View, display, ini
 	}
 }
 
+// The card drawn in the legend, in pixels.
+const (
+	legendCardW = 58
+	legendCardH = 46
+)
+
+// legendCard draws the legend's card at (x, y): three flags on top, and the flag below
+// highlighted.
+func legendCard(c *render.Canvas, x, y float64) {
+	c.CardShape(x, y, legendCardW, legendCardH)
+	for j, f := range []string{"Y", "R", "G"} {
+		flagChip(c, x+4+float64(j)*17, y+4, 15, 16, f)
+	}
+	flagChip(c, x+4+17, y+24, 15, 16, "B")
+	c.DrawRoundedRectangle(x+4+17-2.5, y+24-2.5, 20, 21, 4)
+	c.SetColor(render.ColAlert)
+	c.SetLineWidth(1.5)
+	c.Stroke()
+}
+
 // paintBorneoLegend draws the static legend: companies, spices, and how merchants and cards
 // are shown.
 func paintBorneoLegend(c *render.Canvas) {
@@ -810,14 +889,20 @@ func paintBorneoLegend(c *render.Canvas) {
 		}})
 	}
 	h += c.Legend(items, 10, 6+h, bInner-20, 24, st)
-	c.Legend([]render.LegendItem{
-		{SwatchW: 34, Label: "double spice", Swatch: func(c *render.Canvas, x, cy float64) {
-			c.Pill(x, cy-9, 34, 18, borneoSpices[0].colour, "Pe×2", 11)
+	h += c.Legend([]render.LegendItem{
+		{SwatchW: 40, Label: "double spice", Swatch: func(c *render.Canvas, x, cy float64) {
+			c.Pill(x, cy-9, 40, 18, borneoSpices[0].colour, "Pe×2", 13)
 		}},
 		{SwatchW: 20, Label: "merchant: owner's colour + initial, rank 1 at top", Swatch: func(c *render.Canvas, x, cy float64) {
-			c.Disc(x+10, cy, 9, render.PlayerColour(0), "A", 11)
+			c.Disc(x+10, cy, 10, render.PlayerColour(0), "A", 13)
 		}},
 	}, 10, 6+h, bInner-20, 24, st)
+	// A card: three flags on top and one below (rulebook "Shipment cards"; NOTES §1.6.5).
+	cy := 6 + h + legendCardH/2
+	legendCard(c, 10, cy-legendCardH/2)
+	c.Paragraph("A card has 3 flags on top and 1 flag below. In a harbour each card covers the "+
+		"flag below of the card before it: only the last card's flag below counts.", 10+legendCardW+8,
+		cy-legendCardH/2, bInner-20-legendCardW-8, 17, 0, st)
 }
 
 // borneoHand draws a seat's hand as cards plus a strip summarising its warehouse (see
@@ -847,7 +932,7 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 		status = "The game is over."
 		yourMove = false
 	}
-	statusH := render.HandStatusHeight(m, hW-2*hMargin, status, 3, yourMove)
+	statusH := render.HandStatusHeight(m, hW-2*hMargin, status, 0, yourMove)
 	rows := max(1, (len(v.Hand)+hPerRow-1)/hPerRow)
 	cardsH := float64(rows)*(hCardH+hCardGp) + 24
 	const stripH = 112
@@ -855,10 +940,10 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 
 	c := k.Canvas(hW, height)
 	c.Fill(render.ColPaper)
-	k.HandHeader(c, hW, v.Viewer, display, initials, 220)
+	k.HandHeader(c, hW, v.Viewer, display, initials, hW-190)
 
 	y := float64(render.HandHeaderH + 8)
-	render.HandStatusPanel(c, hMargin, y, hW-2*hMargin, statusH, status, 3, yourMove)
+	render.HandStatusPanel(c, hMargin, y, hW-2*hMargin, statusH, status, 0, yourMove)
 	y += statusH + 8
 
 	c.SectionTitle(fmt.Sprintf("%d CARDS · hand limit 6 after drawing", len(v.Hand)), hMargin+2, y+10)
@@ -933,6 +1018,5 @@ func handCard(c *render.Canvas, x, y float64, card borneo.CardView) {
 	} else {
 		c.Pill(x+(hCardW-44)/2, y+66, 44, 26, col, label, 15)
 	}
-	c.Text(card.Spice, x+hCardW/2, y+102, 0.5, render.Style{Size: 11, Colour: render.ColMuted})
-	c.Text(card.ID, x+hCardW-6, y+hCardH-9, 1, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
+	c.Text(card.Spice, x+hCardW/2, y+106, 0.5, render.Style{Size: 13, Colour: render.ColMuted})
 }

@@ -53,7 +53,7 @@ func TestBorneoRealGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			names := names5[:tc.players]
+			names := append([]string{names5[0], rendertest.LongName}, names5[2:tc.players]...)
 			seen := map[string]bool{}
 			rng := rules.NewRNG(tc.seed)
 			step := 0

@@ -40,12 +40,12 @@ const (
 	smTableCardW = 50
 	smTableValW  = (smInner - smTableNameW - smTableCardW) / spicemerchant.MaxDemand
 
-	smLegendH = 62
+	smLegendH = 88 // three rows: the spices wrap at 13 px
 
 	// hand image
-	smHandW      = 520
+	smHandW      = 560
 	smHandMargin = 12
-	smCardW      = 60
+	smCardW      = 66
 	smCardH      = 92
 	smCardGap    = 4  // between cards of one spice
 	smGroupGap   = 12 // between spices
@@ -145,7 +145,7 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	display, initials := k.SeatLabels(n)
 
 	m := k.Canvas(1, 1) // text metrics only
-	status, last := render.StatusText(v.Status, v.LastMove, v.Outcome != nil, display)
+	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
 	var L smLayout
 	y := float64(smHeaderH + smGap)
 	L.status = y
@@ -307,11 +307,7 @@ func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float
 			continue
 		}
 		_, _, name := smSpice(mk.Spice)
-		nst := render.Style{Size: 14, Bold: true}
-		if nameW := float64(smMarketW - 38 - 42); c.Measure(name, nst) > nameW {
-			nst.Size = 12
-			name = c.Fit(name, nameW, nst)
-		}
+		nst, _ := c.FitName(name, float64(smMarketW-38-42), render.Style{Size: 14, Bold: true})
 		c.Text(name, x+38, l1, 0, nst)
 		// The value of one good of the spice here now, large at the right.
 		vx := x + smMarketW - 10
@@ -354,9 +350,18 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 			c.Triangle(x+12, l1, 14, render.ColAlert)
 		}
 		c.SeatDisc(x+28, l1, 13, sv.Seat, initials)
-		nameSt := render.Style{Size: 16, Bold: true}
+		// The name whole, shrunk if need be to leave room for the badges and the score.
+		badgesW := 0.0
+		if sv.First {
+			badgesW += c.Measure("1ST PLAYER", render.Style{Size: 13, Bold: true}) + 16
+		}
+		if turn {
+			badgesW += c.Measure("TURN", render.Style{Size: 13, Bold: true}) + 16
+		}
+		name := render.SeatName(display, sv.Seat)
+		nameSt, _ := c.FitName(name, smInner-48-80-badgesW, render.Style{Size: 16, Bold: true})
 		lx := x + 48
-		lx += c.Text(c.Fit(render.SeatName(display, sv.Seat), 200, nameSt), lx, l1, 0, nameSt) + 8
+		lx += c.Text(name, lx, l1, 0, nameSt) + 8
 		if sv.First {
 			lx += c.Badge("1ST PLAYER", lx, l1, render.ColGold, render.Style{Size: 10, Bold: true, Colour: render.ColInk}) + 6
 		}
@@ -555,10 +560,10 @@ func paintSMLegend(c *render.Canvas) {
 	for _, sp := range smSpices {
 		sp := sp
 		items = append(items, render.LegendItem{SwatchW: 26, Label: sp.name, Swatch: func(c *render.Canvas, x, cy float64) {
-			c.Pill(x, cy-9, 26, 18, sp.colour, sp.label, 11)
+			c.Pill(x, cy-9, 26, 18, sp.colour, sp.label, 13)
 		}})
 	}
-	h := c.Legend(items, 10, 4, smInner-20, 26, render.Style{Size: 12})
+	h := c.Legend(items, 10, 4, smInner-20, 26, st)
 	c.Legend([]render.LegendItem{
 		{SwatchW: 13, Label: "secret good (face down)", Swatch: func(c *render.Canvas, x, cy float64) {
 			smCardBack(c, x, cy-9, 13, 18)
@@ -768,12 +773,18 @@ func smCardRows(gs []smHandGroup, w float64) ([][2]float64, int) {
 }
 
 // smHandCard draws one spice card face up at full hand size: the spice's colour and label, its
-// name, its score table (value at 1–4 cards in a market) and the card id.
+// name and its score table (value at 1–4 cards in a market).
 func smHandCard(c *render.Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
 	c.CardShape(x, y, smCardW, smCardH)
 	col, label, name := smSpice(card.Spice)
 	c.Chip(x+4, y+4, smCardW-8, 28, col, label, 17)
-	nst := render.Style{Size: 11, Bold: true}
+	// The name in bold when each word fits the card, else in regular weight.
+	nst := render.Style{Size: 13, Bold: true}
+	for _, w := range strings.Fields(name) {
+		if c.Measure(w, nst) > smCardW-6 {
+			nst.Bold = false
+		}
+	}
 	lines := c.Wrap(name, smCardW-6, nst)
 	ly := y + 42
 	if len(lines) == 1 {
@@ -792,7 +803,6 @@ func smHandCard(c *render.Canvas, x, y float64, card spicemerchant.CardView, sco
 		}
 		c.Text(strings.Join(vs, "·"), x+smCardW/2, y+71, 0.5, render.Style{Size: 10, Colour: render.ColMuted})
 	}
-	c.Text(card.ID, x+smCardW/2, y+smCardH-9, 0.5, render.Style{Size: 10, Bold: true, Colour: render.ColMuted})
 }
 
 // smScores returns the score table (values at 1–4 cards) of a spice from the view, or nil.
@@ -824,7 +834,7 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 	inner := float64(smHandW - 2*smHandMargin)
 	m := k.Canvas(1, 1)
 	status, yourMove := smHandStatus(k, v, display)
-	statusH := render.HandStatusHeight(m, inner, status, 4, yourMove)
+	statusH := render.HandStatusHeight(m, inner, status, 0, yourMove)
 	groups := smGroups(v.Hand)
 	pos, rows := smCardRows(groups, inner)
 	cardsH := float64(rows)*(smCardH+24) + 24
@@ -852,11 +862,11 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 
 	c := k.Canvas(smHandW, height)
 	c.Fill(render.ColPaper)
-	k.HandHeader(c, smHandW, v.Viewer, display, initials, 200)
+	k.HandHeader(c, smHandW, v.Viewer, display, initials, smHandW-190)
 	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, render.HandHeaderH/2, 0, render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)})
 
 	y := float64(render.HandHeaderH + 8)
-	render.HandStatusPanel(c, smHandMargin, y, inner, statusH, status, 4, yourMove)
+	render.HandStatusPanel(c, smHandMargin, y, inner, statusH, status, 0, yourMove)
 	y += statusH + 8
 
 	// Hand, grouped by spice.

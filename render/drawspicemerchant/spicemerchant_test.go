@@ -104,7 +104,7 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			names := smNames[:tc.players]
+			names := append([]string{smNames[0], rendertest.LongName}, smNames[2:tc.players]...)
 			seen := map[string]bool{}
 			rng := rules.NewRNG(tc.seed)
 			step := 0
