@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"spicebot/bot/discordtest"
+	"spicebot/rules"
 )
 
 // TestCommandsTour exercises every slash command other than moves: registration, the lobby
@@ -43,13 +44,13 @@ func TestCommandsTour(t *testing.T) {
 	}
 
 	// The lobby: options are checked, leaving works, the creator alone starts.
-	bad := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Sub("new",
-		discordtest.Str("game", "borneo"), discordtest.Int("players", 4), discordtest.Bool("four-merchants", true))))
+	bad := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo",
+		discordtest.Int("players", 4), discordtest.Bool("four-merchants", true)))))
 	if !bad.Ephemeral || !strings.Contains(bad.Content, "needs 3 players") {
 		t.Errorf("four-merchants with 4 players: %q", bad.Content)
 	}
-	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Sub("new",
-		discordtest.Str("game", "borneo"), discordtest.Bool("four-merchants", true), discordtest.Bool("blackbeard", true))))
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo",
+		discordtest.Bool("four-merchants", true), discordtest.Bool("blackbeard", true)))))
 	if !strings.Contains(lobby.Content, "Variants:") {
 		t.Errorf("lobby does not show the variants: %q", lobby.Content)
 	}
@@ -102,7 +103,8 @@ func TestCommandsTour(t *testing.T) {
 			seat = s.Seat
 		}
 	}
-	for _, line := range strings.Split(st.Private(rulesSeat(seat)), "\n") {
+	g, _ := h.reg.Get("borneo")
+	for _, line := range strings.Split(rules.Expand(st.Private(rulesSeat(seat)), nil, g.Term), "\n") {
 		if line != "" && !strings.Contains(hand.Content, strings.ReplaceAll(line, "*", "")) && !strings.Contains(hand.Content, line) {
 			t.Errorf("/hand lacks the private line %q:\n%s", line, hand.Content)
 		}
@@ -118,7 +120,7 @@ func TestCommandsTour(t *testing.T) {
 		t.Errorf("/board acknowledgement is public")
 	}
 	if _, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {
-		return m.ID > lastID && len(m.ID) >= len(lastID) && m.Kind == discordtest.KindChannel && len(m.Files) == 1 && strings.Contains(m.Content, "· move 0")
+		return m.ID > lastID && len(m.ID) >= len(lastID) && m.Kind == discordtest.KindChannel && len(m.Files) == 1 && strings.Contains(m.Content, "· turn 1")
 	}); err != nil {
 		t.Errorf("/board posted nothing: %v", err)
 	}
@@ -153,7 +155,7 @@ func TestCommandsTour(t *testing.T) {
 	}); err != nil {
 		t.Errorf("no public cancel notice: %v", err)
 	}
-	fresh := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Sub("new", discordtest.Str("game", "spice-merchant"))))
+	fresh := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("spice-merchant"))))
 	if !strings.Contains(fresh.Content, "Spice Merchant") || fresh.Ephemeral {
 		t.Errorf("new lobby after cancel: %q", fresh.Content)
 	}
@@ -161,7 +163,7 @@ func TestCommandsTour(t *testing.T) {
 	// A thread is a channel too: it holds its own game beside the channel's.
 	thread := "900000000000000077"
 	h.srv.AddThread(thread, h.channel, "borneo-night")
-	tl := h.final(h.srv.Command(h.users[0], thread, "game", discordtest.Sub("new", discordtest.Str("game", "borneo"))))
+	tl := h.final(h.srv.Command(h.users[0], thread, "game", discordtest.Group("new", discordtest.Sub("borneo"))))
 	if tl.Ephemeral || !strings.Contains(tl.Content, "lobby") {
 		t.Errorf("lobby in a thread: %q", tl.Content)
 	}
