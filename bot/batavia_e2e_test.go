@@ -28,7 +28,63 @@ func TestBataviaGameEndToEnd(t *testing.T) {
 	h := newHarness(t, 4)
 	h.openLobby("batavia", 4)
 	rng := rand.New(rand.NewPCG(9, 4))
-	final, _, stats := h.playGame(rng, 3000, nil)
+	var layMenu, bidMenu string
+	final, _, stats := h.playGame(rng, 3000, func(v int) {
+		if layMenu != "" && bidMenu != "" {
+			return
+		}
+		_, seats, st := h.stateByID()
+		seat := st.Active()[0]
+		lay, bid := false, false
+		for _, m := range st.Legal(seat) {
+			lay = lay || strings.HasPrefix(m.String(), "lay ")
+			bid = bid || strings.HasPrefix(m.String(), "bid ")
+		}
+		if (!lay || layMenu != "") && (!bid || bidMenu != "") || st.(interface{ TurnNumber() int }).TurnNumber() < 2 && !bid {
+			return
+		}
+		// Open the menu as that player and read it: the first step, then the lay-out or the bid.
+		user := seats[seat].UserID
+		for _, s := range seats {
+			if int(s.Seat) == int(seat) {
+				user = s.UserID
+			}
+		}
+		menu := h.clickYourMove(user, h.boardAt(v))
+		describe := func(m discordtest.Message) string {
+			var text strings.Builder
+			fmt.Fprintf(&text, "%q", m.Content)
+			for _, s := range m.Selects() {
+				fmt.Fprintf(&text, " [select %d–%d %q:", s.MinValues, s.MaxValues, s.Placeholder)
+				for _, o := range s.Options {
+					fmt.Fprintf(&text, " %q", o.Label)
+				}
+				text.WriteString("]")
+			}
+			for _, b := range m.Buttons() {
+				fmt.Fprintf(&text, " [button %q]", b.Label)
+			}
+			return text.String()
+		}
+		if !lay {
+			bidMenu = describe(menu)
+			return
+		}
+		layMenu = describe(menu)
+		if b, ok := menu.Button("Lay out ships"); ok {
+			menu = h.final(h.srv.Button(user, h.channel, menu.ID, b.CustomID))
+			layMenu += " → " + describe(menu)
+		}
+		multi := false
+		for _, s := range menu.Selects() {
+			multi = multi || s.MaxValues > 1 && strings.Contains(s.Options[0].Label, "ship")
+		}
+		if !multi {
+			t.Fatalf("the lay-out is not one multi-select of ships: %s", layMenu)
+		}
+	})
+	t.Logf("the lay-out menu: %s", layMenu)
+	t.Logf("the bid menu: %s", bidMenu)
 	h.report(stats, func(d decision) string {
 		switch strings.Fields(d.moves[0])[0] {
 		case "bid", "pass":
