@@ -866,7 +866,7 @@ func Plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// seatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
+// SeatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
 func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
 	label := "?"
 	if int(seat) >= 0 && int(seat) < len(initials) {
@@ -879,7 +879,7 @@ func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []strin
 	c.Disc(cx, cy, rad, PlayerColour(int(seat)), label, size)
 }
 
-// sectionTitle draws a small upper-case section title at (x, cy) and returns its width.
+// SectionTitle draws a small upper-case section title at (x, cy) and returns its width.
 func (c *Canvas) SectionTitle(title string, x, cy float64) float64 {
 	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: ColMuted})
 }
@@ -947,7 +947,7 @@ func StatusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool
 	}
 }
 
-// titleBand draws a w×h band in the header colour across the top of c with title at its left in
+// TitleBand draws a w×h band in the header colour across the top of c with title at its left in
 // bold letters of size points. The band is a cached layer: key must name the title.
 func (k *Kit) TitleBand(c *Canvas, key string, w, h int, title string, size float64) {
 	c.Blit(k.r.layer(key, w, h, ColBand, func(c *Canvas) {
@@ -959,8 +959,9 @@ func (k *Kit) TitleBand(c *Canvas, key string, w, h int, title string, size floa
 // HandHeaderH is the height of a hand image's title band, in pixels.
 const HandHeaderH = 44
 
-// handHeader draws the title band of a hand image w pixels wide: "YOUR HAND" (a cached layer)
-// and, at the right, the viewer's disc and name fitted to nameW pixels.
+// HandHeader draws the title band of a hand image w pixels wide: "YOUR HAND" (a cached layer)
+// and, at the right, the viewer's disc and whole name in nameW pixels (shrunk down to
+// MinTextSize, then wrapped on two lines; never cut).
 func (k *Kit) HandHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
 	k.TitleBand(c, "hand-header", w, HandHeaderH, "YOUR HAND", 20)
 	c.SeatDisc(float64(w)-26, HandHeaderH/2, 14, viewer, initials)
@@ -1007,7 +1008,7 @@ func EmptyHand(c *Canvas, x, y, w, h float64) {
 	c.Text("No cards in hand", x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: ColMuted})
 }
 
-// winners returns the winners of o as a set and their display names, in o's order.
+// Winners returns the winners of o as a set and their display names, in o's order.
 func Winners(o *rules.Outcome, display []string) (map[rules.Seat]bool, []string) {
 	set := map[rules.Seat]bool{}
 	var names []string
@@ -1058,8 +1059,9 @@ func ScoreOrder(scores []int, tied func(a, b int) bool) []int {
 	return order
 }
 
-// outcomeSeat draws the start of a final-scores row centred on cy: a star for a winner, seat's
-// disc and its name (bold for a winner) fitted to nameW pixels.
+// OutcomeSeat draws the start of a final-scores row centred on cy: a star for a winner, seat's
+// disc and its whole name (bold for a winner) in nameW pixels (shrunk down to MinTextSize, then
+// wrapped on two lines; never cut).
 func (c *Canvas) OutcomeSeat(x, cy float64, s rules.Seat, winner bool, display, initials []string, nameW float64) {
 	if winner {
 		c.Star(x+10, cy, 10, ColGold)
@@ -1113,7 +1115,7 @@ func PlayerColour(seat int) color.RGBA {
 	return playerColours[seat%len(playerColours)]
 }
 
-// contrast returns black or white, whichever reads better on c.
+// Contrast returns black or white, whichever reads better on c.
 func Contrast(c color.Color) color.Color {
 	r, g, b, _ := c.RGBA()
 	lum := 0.299*float64(r>>8) + 0.587*float64(g>>8) + 0.114*float64(b>>8)

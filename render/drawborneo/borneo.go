@@ -329,8 +329,10 @@ func drawCompanies(k *render.Kit, c *render.Canvas, v *borneo.View, display, ini
 				c.SetLineWidth(1.5)
 				c.Stroke()
 				c.Text(strconv.Itoa(k+1), x+13, cy, 0.5, render.Style{Size: 12, Bold: true, Colour: render.ColMuted})
-				c.Badge(tag, x+colW-8-30, cy, render.ColAlert, render.Style{Size: 10, Bold: true})
-				nameW -= 32
+				bst := render.Style{Size: 13, Bold: true}
+				bw := c.Measure(tag, bst) + bst.Size*0.8 // Badge's width
+				c.Badge(tag, x+colW-6-bw, cy, render.ColAlert, bst)
+				nameW -= bw + 4
 			}
 			c.SeatDisc(x+34, cy, 11, seat, initials)
 			// The name when it fits, else the disc's initial alone: the players section below
@@ -935,6 +937,9 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 	statusH := render.HandStatusHeight(m, hW-2*hMargin, status, 0, yourMove)
 	rows := max(1, (len(v.Hand)+hPerRow-1)/hPerRow)
 	cardsH := float64(rows)*(hCardH+hCardGp) + 24
+	if len(v.Hand) > 0 {
+		cardsH += m.ParagraphHeight(handFlagNote, hW-2*hMargin, 17, 0, stHandNote) + 4
+	}
 	const stripH = 112
 	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + stripH + hMargin)
 
@@ -956,6 +961,9 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 		handCard(c, x, y+float64(i/hPerRow)*(hCardH+hCardGp), card)
 	}
 	y += float64(rows) * (hCardH + hCardGp)
+	if len(v.Hand) > 0 {
+		y += c.Paragraph(handFlagNote, hMargin+2, y-2, hW-2*hMargin, 17, 0, stHandNote) + 4
+	}
 
 	// Warehouse strip.
 	c.Panel(hMargin, y, hW-2*hMargin, stripH-6, 8, render.ColPanel, render.ColBorder)
@@ -1001,6 +1009,12 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 	}
 	return c.Image(), nil
 }
+
+// handFlagNote explains a card's flags under the hand (NOTES §1.6.5).
+const handFlagNote = "Flags: the 3 on top always count; the one below counts only while the card is the last in its harbour."
+
+// stHandNote is the style of the notes of a hand image.
+var stHandNote = render.Style{Size: 13, Colour: render.ColMuted}
 
 // handCard draws one shipment card at full hand size: flags (top row of three, bottom row of
 // one), the spice with its ×2 marker, and the card id small.
