@@ -618,7 +618,7 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	}
 	text := "none"
 	if len(posts) > 0 {
-		text = strings.Join(posts, ", ") + " (" + strconv.Itoa(len(seen)) + " companies)"
+		text = strings.Join(posts, ", ") + " (" + render.Plural(len(seen), "company", "companies") + ")"
 	}
 	line("POSTS", text)
 	return c.Image(), nil
