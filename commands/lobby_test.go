@@ -495,3 +495,73 @@ func seatOfUser2(t *testing.T, store *data.Store) string {
 	st, _ := countGame{}.Load(row.State)
 	return seatUser(seats, int(st.Active()[0]))
 }
+
+// recapGame is the count game with a recap and a tie-break in its outcome.
+type recapGame struct{ countGame }
+
+type recapState struct{ *countState }
+
+func (recapGame) ID() string { return "recap" }
+func (recapGame) Term(id string) string {
+	if id == "X1" {
+		return "three cloves"
+	}
+	return ""
+}
+func (g recapGame) New(p int, o rules.Options, seed uint64) (rules.State, error) {
+	st, err := g.countGame.New(p, o, seed)
+	return recapState{st.(*countState)}, err
+}
+func (g recapGame) Load(b []byte) (rules.State, error) {
+	st, err := g.countGame.Load(b)
+	return recapState{st.(*countState)}, err
+}
+func (s recapState) Outcome() (rules.Outcome, bool) {
+	out, over := s.countState.Outcome()
+	out.Recap = []string{"Biggest sale: " + rules.SeatRef(1) + " sold " + rules.Ref("X1") + "."}
+	out.TieBreak = "more goods sold"
+	out.Details = []string{"2 goods", "1 good"}
+	return out, over
+}
+
+// TestResultsRecap checks the results message shows the game's recap, tie-break and score
+// breakdown in plain words.
+func TestResultsRecap(t *testing.T) {
+	store, err := data.Open(context.Background(), filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	reg := &rules.Registry{}
+	reg.Register(recapGame{countGame{moves: 3}})
+	svc := New(store, reg, nil)
+	call(t, svc, as("u1", newGame("recap", nil)))
+	call(t, svc, Request{Command: "game", Sub: "join", UserID: "u2"})
+	call(t, svc, Request{Command: "game", Sub: "start", UserID: "u1"})
+	row, seats, _ := store.Current(context.Background(), "c1")
+	for i := 0; i < 3; i++ {
+		cur, _, _ := store.Current(context.Background(), "c1")
+		st, _ := recapGame{}.Load(cur.State)
+		call(t, svc, Request{Command: "play", UserID: seatUser(seats, int(st.Active()[0])), Options: map[string]any{"move": "n 1"}})
+	}
+	items, _ := store.PendingOutbox(context.Background(), 0)
+	var boards []data.OutboxItem
+	for _, it := range items {
+		if it.Kind == KindBoard {
+			boards = append(boards, it)
+		}
+	}
+	post, err := svc.BoardPost(context.Background(), row.ID, boards[len(boards)-1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := strings.ToUpper(seatUser(seats, 1))
+	for _, want := range []string{"• Biggest sale: **" + second + "** sold three cloves.", "Tie-break: more goods sold.", "— **2** · 2 goods"} {
+		if !strings.Contains(post.Content, want) {
+			t.Errorf("results lack %q:\n%s", want, post.Content)
+		}
+	}
+	if strings.Contains(post.Content, "[[") || strings.Contains(post.Content, "{1}") {
+		t.Errorf("results show a raw reference:\n%s", post.Content)
+	}
+}

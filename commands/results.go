@@ -73,11 +73,13 @@ func (l *loaded) resultsText(out rules.Outcome) string {
 	return b.String()
 }
 
-// recap is a short recap of the game from what the rules report in the outcome, or "".
+// recap is the game's own short recap (Outcome.Recap) in plain words, one line each, or "".
 func (l *loaded) recap(out rules.Outcome) string {
-	lines := make([]string, len(out.Recap))
-	for i, r := range out.Recap {
-		lines[i] = l.expand(r, nil)
+	var lines []string
+	for _, ln := range out.Recap {
+		if ln = strings.TrimSpace(l.expand(ln, nil)); ln != "" {
+			lines = append(lines, "• "+ln)
+		}
 	}
 	return strings.Join(lines, "\n")
 }
