@@ -95,10 +95,14 @@ var smNames = []string{"Alice", "Bob", "Chandra", "Dmitri"}
 // board's width.
 func TestSpiceMerchantRealGames(t *testing.T) {
 	r := newRenderer(t)
-	for _, tc := range []struct {
+	cases := []struct {
 		players int
 		seed    uint64
-	}{{3, 1}, {4, 2}, {4, 7}} {
+	}{{3, 1}, {4, 2}, {4, 7}}
+	if testing.Short() {
+		cases = cases[1:2]
+	}
+	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%dp-seed%d", tc.players, tc.seed), func(t *testing.T) {
 			st, err := spicemerchant.Game.New(tc.players, nil, tc.seed)
 			if err != nil {
