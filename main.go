@@ -40,7 +40,7 @@ commands:
   serve    run the Discord bot (needs DISCORD_TOKEN)
   games    list the games with ids, player counts and options
   sim      play complete games of random legal moves (--game --players --games --seed [--json])
-  render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] --out)
+  render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
 
 Run "spicebot <command> -h" for a command's flags.
 `
@@ -274,6 +274,7 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 	moves := fs.Int("moves", 40, "random moves to play first (fewer if the game ends)")
 	seat := fs.Int("seat", 0, "draw this seat's hand (1-based) instead of the board")
 	out := fs.String("out", "board.png", "output PNG file")
+	nameList := fs.String("names", "", "the seats' display names, comma-separated (default Player 1, Player 2, …)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -303,8 +304,12 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 		return err
 	}
 	names := make([]string, *gf.players)
+	given := strings.Split(*nameList, ",")
 	for i := range names {
 		names[i] = fmt.Sprintf("Player %d", i+1)
+		if i < len(given) && strings.TrimSpace(given[i]) != "" {
+			names[i] = strings.TrimSpace(given[i])
+		}
 	}
 	var png []byte
 	if *seat > 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -84,6 +85,7 @@ func TestRenderWritesBoardAndHand(t *testing.T) {
 		{"--game", "borneo", "--players", "4", "--seed", "1", "--moves", "40"},
 		{"--game", "borneo", "--players", "4", "--seed", "1", "--moves", "40", "--seat", "2"},
 		{"--game", "spice-merchant", "--players", "3", "--seed", "2", "--moves", "20"},
+		{"--game", "borneo", "--players", "3", "--seed", "3", "--moves", "30", "--names", "Ann, Maximiliana Rosalind Okonkwo-Lee,"},
 	} {
 		out := filepath.Join(dir, "x.png")
 		code, _, stderr := runMain(t, append([]string{"render", "--out", out}, args...)...)
@@ -94,8 +96,12 @@ func TestRenderWritesBoardAndHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
 			t.Fatalf("render %v: %v", args, err)
+		}
+		if _, ok := img.(*image.Paletted); !ok || len(b) > 64<<10 {
+			t.Errorf("render %v: a %T of %d bytes, want a paletted PNG of at most 64 KiB", args, img, len(b))
 		}
 	}
 }
