@@ -168,12 +168,13 @@ func asSlice(v any) []any {
 
 var jumpRE = regexp.MustCompile(`https://discord\.com/channels/(\d+|@me)/(\d+)/(\d+)`)
 
-// TestNotificationsAndResultsEndToEnd plays a whole Spice Merchant game through the loopback Discord
+// TestNotificationsAndResultsEndToEnd plays a whole game of each game through the loopback Discord
 // and checks the notifications: no player is DMed because of their own move, at most one DM per
 // player per move, every DM links to a board message of the game; old boards lose their buttons;
 // the final board is the results message pinging every player with a Rematch button; /game status
 // and /log still answer after the end; Rematch opens a lobby with the same players. It reports
-// the DMs per player.
+// the DMs per player. One player's DMs are closed at first: they are told once, and DMed again
+// once they open them.
 func TestNotificationsAndResultsEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end game in -short mode")
@@ -190,13 +191,34 @@ func TestNotificationsAndResultsEndToEnd(t *testing.T) {
 
 func notificationsGame(t *testing.T, game string, players int) {
 	h := newHarness(t, players)
+	// One player starts with closed DMs and opens them later: told once, then DMed again.
+	shy := h.users[players-1]
+	h.srv.CloseDMs(shy)
 	h.openLobby(game, players)
 	row, seats, _ := h.state()
 	name := map[string]string{}
 	for _, s := range seats {
 		name[s.UserID] = s.Name
 	}
-	final, _, _ := h.playGame(rand.New(rand.NewPCG(3, 5)), 3000, nil)
+	opened := false
+	final, _, _ := h.playGame(rand.New(rand.NewPCG(3, 5)), 3000, func(v int) {
+		if v == 10 {
+			h.srv.OpenDMs(shy)
+			opened = true
+		}
+	})
+	if !opened {
+		t.Fatal("the game ended before the DMs were opened")
+	}
+	notices := 0
+	for _, m := range h.srv.Messages(h.channel) {
+		if strings.Contains(m.Content, "DMs are closed") {
+			notices++
+		}
+	}
+	if notices != 1 || len(h.srv.DMs(shy)) == 0 {
+		t.Errorf("closed then opened DMs: %d notices (want 1), %d DMs after opening (want some)", notices, len(h.srv.DMs(shy)))
+	}
 	_, _, st := h.stateByID()
 	moves, err := h.store.Moves(context.Background(), row.ID)
 	if err != nil {
