@@ -56,7 +56,7 @@ func midGame(players int) borneo.View {
 		Turn:    1,
 		Active:  []rules.Seat{1},
 		Status:  "{1} must ship a card to a harbour.",
-		LastMove: "{0} shipped S07 (cloves) to Achim; the red company has a monopoly and " +
+		LastMove: "{0} shipped [[S07]] to [[H01]]; the red company has a monopoly and " +
 			"{0} takes the harbour.",
 		DeckCount: 31, DiscardCount: 7, HarbourDeckCount: 6,
 		Blackbeard: players == 4,
@@ -154,7 +154,7 @@ func distribution(v borneo.View) borneo.View {
 
 func payment(v borneo.View) borneo.View {
 	v.Phase = "pay"
-	v.Status = "{1} must pay for mission M05."
+	v.Status = "{1} must pay for [[M05]]."
 	v.Payment = &borneo.PaymentView{Seat: 1, Mission: mission(mFour, "M05"), Type: "pepper",
 		Paid: []string{"S21", "H04"}, Remaining: "2 pepper"}
 	return v
@@ -164,7 +164,7 @@ func over(v borneo.View) borneo.View {
 	v.Phase = "over"
 	v.Active = nil
 	v.Status = ""
-	v.LastMove = "{2} completed mission M12 in the last chance."
+	v.LastMove = "{2} completed mission [[M12]] in the last chance."
 	v.Harbours = nil
 	v.DeckCount, v.DiscardCount, v.HarbourDeckCount = 0, 44, 0
 	o := &rules.Outcome{TieBreak: "{2} and {0} tie on 23; {2} has more missions."}
@@ -190,6 +190,7 @@ func newRenderer(t testing.TB) *render.Renderer {
 
 func TestBorneoBoardShapes(t *testing.T) {
 	r := newRenderer(t)
+	texts := rendertest.Trace(r)
 	cases := map[string]borneo.View{}
 	for p := 3; p <= 5; p++ {
 		cases[fmt.Sprintf("mid%d", p)] = midGame(p)
@@ -213,6 +214,7 @@ func TestBorneoBoardShapes(t *testing.T) {
 		}
 		heights[name] = rendertest.Decode(t, data, bW)
 		rendertest.Save(t, "board-"+name, data)
+		texts.Check(t, "board "+name)
 	}
 	// More seats and extra panels make the board taller.
 	if !(heights["mid3"] < heights["mid4"] && heights["mid4"] < heights["mid5"]) {
@@ -244,6 +246,7 @@ func TestBorneoPointerAndValueViewsMatch(t *testing.T) {
 
 func TestBorneoHandShapes(t *testing.T) {
 	r := newRenderer(t)
+	texts := rendertest.Trace(r)
 	cases := map[string]borneo.View{
 		"hand":    withHand(midGame(4), 1),
 		"waiting": withHand(midGame(4), 2),
@@ -267,6 +270,7 @@ func TestBorneoHandShapes(t *testing.T) {
 		}
 		heights[name] = rendertest.Decode(t, data, hW)
 		rendertest.Save(t, "hand-"+name, data)
+		texts.Check(t, "hand "+name)
 	}
 	if heights["eight"] <= heights["hand"] {
 		t.Errorf("8-card hand %d px is not taller than a 5-card hand %d px", heights["eight"], heights["hand"])
