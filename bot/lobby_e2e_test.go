@@ -56,7 +56,7 @@ func TestLobbyEndToEnd(t *testing.T) {
 		return discordtest.Fault{}
 	})
 	refused := h.final(h.srv.Command(ann, private, "game", newGame("borneo")))
-	if !refused.Ephemeral || !strings.Contains(refused.Content, "Add me to the thread") {
+	if !refused.Ephemeral || !strings.Contains(refused.Content, "If it is a private thread, add me to it") {
 		t.Errorf("/game new in a private thread without the bot: %q", refused.Content)
 	}
 	h.srv.SetFaults(nil)

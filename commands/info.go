@@ -49,7 +49,7 @@ func (s *Service) board(ctx context.Context, req Request) (Reply, error) {
 	s.mu.Unlock()
 	if posted && wait > 0 {
 		return ephemeral(fmt.Sprintf("The board was posted here a moment ago: scroll up a little, or try again in %d seconds.",
-			int(wait.Round(time.Second)/time.Second)+0)), nil
+			int((wait+time.Second-1)/time.Second))), nil
 	}
 	v := l.st.Version()
 	if _, err := s.store.Enqueue(ctx, boardItem(l.row, v, v, true, true)); err != nil {

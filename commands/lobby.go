@@ -52,19 +52,19 @@ func neededPermissions(kind ChannelKind) []permission {
 }
 
 // missingPermissions returns the sentence saying what the bot lacks to host a game in the
-// request's channel, or "" when nothing is missing or nothing is known.
+// request's channel, or "" when nothing is missing or nothing is known. A channel the bot cannot
+// see although its permissions let it is a private thread it was not added to.
 func missingPermissions(req Request) string {
-	if req.Channel == ChannelNoAccess {
-		return "I can't post in this private thread because I'm not in it. Add me to the thread (mention me in it, or use **Add Members**), then try `/game new` again."
-	}
-	if req.AppPermissions == 0 {
-		return ""
-	}
 	var missing []string
-	for _, p := range neededPermissions(req.Channel) {
-		if req.AppPermissions&p.bit == 0 {
-			missing = append(missing, "**"+p.name+"**")
+	if req.AppPermissions != 0 {
+		for _, p := range neededPermissions(req.Channel) {
+			if req.AppPermissions&p.bit == 0 {
+				missing = append(missing, "**"+p.name+"**")
+			}
 		}
+	}
+	if req.Channel == ChannelNoAccess && (req.AppPermissions == 0 || req.AppPermissions&discordgo.PermissionViewChannel != 0) {
+		return "I can't see this channel. If it is a private thread, add me to it (mention me in it, or use **Add Members**); otherwise give me **View Channel** here. Then try `/game new` again."
 	}
 	if len(missing) == 0 {
 		return ""

@@ -138,7 +138,9 @@ func TestMissingPermissions(t *testing.T) {
 			want: []string{"**Send Messages** and **Read Message History**"}},
 		{perms: all &^ discordgo.PermissionSendMessages, channel: ChannelPublicThread, ok: true},
 		{perms: all &^ discordgo.PermissionSendMessagesInThreads, channel: ChannelPrivateThread, want: []string{"**Send Messages in Threads**"}},
-		{perms: all, channel: ChannelNoAccess, want: []string{"Add me to the thread"}},
+		{perms: all, channel: ChannelNoAccess, want: []string{"If it is a private thread, add me to it"}},
+		{perms: 0, channel: ChannelNoAccess, want: []string{"If it is a private thread, add me to it"}},
+		{perms: all &^ discordgo.PermissionViewChannel, channel: ChannelNoAccess, want: []string{"missing the **View Channel** permission"}},
 	} {
 		req := as("u1", newGame("count", nil))
 		req.AppPermissions, req.Channel = tc.perms, tc.channel
