@@ -197,7 +197,7 @@ func (s *State) completeMission() {
 	}
 	s.Missions, _ = removeInt(s.Missions, p.Mission)
 	st.Missions = append(st.Missions, p.Mission)
-	s.Journal.Add(s.Moves, "%s completes mission %s.", rules.SeatRef(p.Seat), missionText(p.Mission, p.Type))
+	s.Journal.Add(s.Moves, "%s completes %s.", rules.SeatRef(p.Seat), missionText(p.Mission, p.Type))
 	if p.Trade >= 0 {
 		from := "the cove"
 		if s.Pirate >= 0 {

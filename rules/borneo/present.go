@@ -21,12 +21,17 @@ func (s *State) Status() string {
 	}
 	actor, _ := s.actor()
 	text := rules.SeatRef(actor) + " " + s.task()
+	if s.Phase == PhasePay {
+		text = rules.SeatRef(actor) + " is paying for " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed."
+		if s.Pay.Last {
+			text = rules.SeatRef(actor) + " is paying a last-chance " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed."
+		}
+		return text
+	}
 	switch s.Phase {
 	case PhasePlacement:
 		total := len(s.Seats) * s.merchantsEach()
 		text += " (" + itoa(total-len(s.Placement)+1) + " of " + itoa(total) + ")"
-	case PhasePay:
-		text += " for " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed"
 	case PhaseDiscard:
 		text += " (" + itoa(len(s.Seats[s.Turn].Hand)-handLimit) + " more)"
 	}
