@@ -315,7 +315,7 @@ type decision struct {
 // playTurn makes one decision for user, only through the decision menu's components: it presses
 // "Your move" on board unless menu (the reply to the user's previous decision) already offers the
 // next one, then at each step picks at random among what the step offers — a button (never
-// Back), an option of a select, or a random set of options of a multi-select within its bounds —
+// Back or a previous page, so every tap goes towards a move), an option of a select, or a random set of options of a multi-select within its bounds —
 // until a move is played. It returns the reply that said so, which may offer the next decision.
 func (h *harness) playTurn(user string, board discordtest.Message, menu *discordtest.Message, rng *rand.Rand) (int, discordtest.Message) {
 	h.t.Helper()
@@ -334,7 +334,7 @@ func (h *harness) playTurn(user string, board discordtest.Message, menu *discord
 		}
 		var picks []pick
 		for _, b := range m.Buttons() {
-			if !b.Disabled && b.Label != "Back" {
+			if !b.Disabled && b.Label != "Back" && !strings.Contains(b.Label, "Previous") {
 				picks = append(picks, pick{c: b})
 			}
 		}

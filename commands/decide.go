@@ -59,7 +59,7 @@ const (
 	gridCells  = 4 // final choices per grid row (the first button names the row)
 	menuPage   = selectOptions * (maxRows - 1)
 	buttonMax  = 80 // characters of a button label
-	noteCannot = "⚠️ A pick marked so is played at once and **can't be taken back**."
+	noteCannot = "⚠️ A move picked in a list is played at once and **can't be taken back**."
 )
 
 // option is one choice of a level: it leads to a move (move ≥ 0), to a further level (child), or
@@ -339,7 +339,11 @@ func (m *menu) id(act Action, path []int, k int) string {
 }
 
 // view is the step at path (a level; single-option levels below it are skipped), headed by note.
-func (m *menu) view(path []int, note string) Reply {
+func (m *menu) view(path []int, note string) Reply { return m.viewPage(path, 0, note) }
+
+// viewPage is view on page page of a level shown as paged selects (rule 4). A path that names no
+// level shows the first step.
+func (m *menu) viewPage(path []int, page int, note string) Reply {
 	var b strings.Builder
 	if note != "" {
 		b.WriteString(note + "\n")
@@ -350,9 +354,8 @@ func (m *menu) view(path []int, note string) Reply {
 	}
 	lv, _, ok := m.at(path)
 	if !ok || lv == nil {
-		path, lv = nil, m.root
+		path, lv, page = nil, m.root, 0
 	}
-	page := 0
 	lv, path = skip(lv, path)
 	return m.render(&b, lv, path, page)
 }
@@ -425,10 +428,12 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	irreversibleNote := false
 
 	// 1. Multi-pick.
-	var multi []int // option indexes of the multi-pick moves
+	var multi []int // option indexes of the multi-pick moves (with a Multi equal to the first's)
 	var others []int
+	var first *rules.Multi
 	for k, o := range lv.opts {
-		if o.child == nil && m.multiOf(o.move) != nil {
+		if o.child == nil && m.multiOf(o.move) != nil && (first == nil || *m.multiOf(o.move) == *first) {
+			first = m.multiOf(o.move)
 			multi = append(multi, k)
 		} else {
 			others = append(others, k)
@@ -454,16 +459,39 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 			r.row(discordgo.SelectMenu{CustomID: m.id(ActMulti, path, part), Placeholder: truncate(lv.prompt, 150),
 				MinValues: &lo, MaxValues: hi, Options: opts})
 		}
-		if hi := mu.Max; hi > 1 {
-			fmt.Fprintf(b, "\nPick up to %d at once; they are played together, all or nothing.", hi)
+		switch lo, hi := max(mu.Min, 1), min(mu.Max, len(multi)); {
+		case hi <= 1:
+		case lo == hi:
+			fmt.Fprintf(b, "\nPick %d; they are played together, all or nothing.", hi)
+		default:
+			fmt.Fprintf(b, "\nPick %d to %d at once; they are played together, all or nothing.", lo, hi)
 		}
-		for _, k := range others {
-			o := lv.opts[k]
-			if o.child == nil {
-				moveButton(o, join(path, k))
-			} else {
-				r.button(discordgo.Button{Label: buttonLabel(o.text), Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, join(path, k), 0)})
+		extra := len(others)
+		if hasBack {
+			extra++
+		}
+		if len(r.out)+(extra+maxButtons-1)/maxButtons <= maxRows {
+			for _, k := range others {
+				o := lv.opts[k]
+				if o.child == nil {
+					moveButton(o, join(path, k))
+				} else {
+					r.button(discordgo.Button{Label: buttonLabel(o.text), Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, join(path, k), 0)})
+				}
 			}
+		} else if len(r.out) < maxRows-1 && len(others) > 0 {
+			// Too many other options for buttons: one select of them (each a move or a level).
+			var opts []discordgo.SelectMenuOption
+			for _, k := range others[:min(len(others), selectOptions)] {
+				o := lv.opts[k]
+				opt := discordgo.SelectMenuOption{Label: o.text, Value: strconv.Itoa(k)}
+				if o.child == nil {
+					opt.Description = truncate(m.labels[o.move], labelMax)
+					irreversibleNote = irreversibleNote || m.choices[o.move].Irreversible
+				}
+				opts = append(opts, opt)
+			}
+			r.row(discordgo.SelectMenu{CustomID: m.id(ActSelect, path, maxRows), Placeholder: "Or …", Options: opts})
 		}
 		addBack()
 
@@ -609,20 +637,6 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 		b.WriteString("\n" + noteCannot)
 	}
 	return Reply{Type: ReplyMessage, Ephemeral: true, Content: truncate(b.String(), 2000), Components: r.out}
-}
-
-// viewPage is view for a paged level (rule 4).
-func (m *menu) viewPage(path []int, page int, note string) Reply {
-	lv, _, ok := m.at(path)
-	if !ok || lv == nil {
-		return m.view(nil, note)
-	}
-	var b strings.Builder
-	if note != "" {
-		b.WriteString(note + "\n")
-	}
-	lv, path = skip(lv, path)
-	return m.render(&b, lv, path, page)
 }
 
 // confirm is the confirmation step of an irreversible move picked in a grid.

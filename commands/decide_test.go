@@ -593,7 +593,7 @@ func TestMenuWalk(t *testing.T) {
 	pending, _ := tt.store.PendingOutbox(context.Background(), 0)
 	for _, it := range pending {
 		if it.Kind == KindDM && it.Target == tt.users[0] {
-			t.Errorf("the mover was sent a DM about their own move")
+			t.Errorf("the mover was sent a DM about their own move: %+v", it)
 		}
 	}
 }
