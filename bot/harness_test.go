@@ -406,6 +406,8 @@ func containsToken(text, id string) bool {
 type gameStats struct {
 	decisions []decision
 	moves     int
+	// handReplies counts replies to a move that showed the mover's changed hand.
+	handReplies int
 }
 
 // playGame drives a whole game through the bot: at each board, an active player makes a decision
@@ -506,6 +508,16 @@ func (h *harness) playGame(rng *rand.Rand, maxMoves int, before func(v int)) (di
 			h.t.Fatalf("%q stored no move", reply.Content)
 		}
 		stats.decisions = append(stats.decisions, d)
+		// The mover's own changed hand comes with the reply (text and picture), not by DM.
+		if _, _, after := h.stateByID(); after.Private(seat) != st.Private(seat) && after.Private(seat) != "" {
+			if len(reply.Files) != 1 {
+				h.t.Fatalf("the reply to a move that changed the mover's hand has %d files: %q", len(reply.Files), reply.Content)
+			}
+			if _, err := png.Decode(bytes.NewReader(reply.Files[0].Data)); err != nil {
+				h.t.Fatalf("the hand picture in the reply: %v", err)
+			}
+			stats.handReplies++
+		}
 		cont, contSeat = nil, rules.Observer
 		if len(reply.Buttons())+len(reply.Selects()) > 0 {
 			cont, contSeat = &reply, seat
@@ -605,6 +617,7 @@ func (h *harness) report(stats gameStats, kind func(decision) string, turnKind f
 	for _, k := range kinds {
 		h.t.Logf("taps: %s: %d decisions, median %d, max %d", k, len(byKind[k]), median(byKind[k]), slices.Max(byKind[k]))
 	}
+	h.t.Logf("replies showing the mover's new hand (text and picture): %d of %d decisions", stats.handReplies, len(all))
 	if batches > 0 {
 		h.t.Logf("multi-select batches: %d, %.1f moves each on average", batches, float64(batchMoves)/float64(batches))
 	}
