@@ -129,3 +129,26 @@ func TestTurnNumber(t *testing.T) {
 		t.Errorf("after the turn: turn %d, seat %d", f.TurnNumber(), f.Turn)
 	}
 }
+
+// BenchmarkBorneoDescribe describes every legal move of the seat to act at the start of a
+// mid-game turn (what a menu is built from).
+func BenchmarkBorneoDescribe(b *testing.B) {
+	st, _ := Game.New(4, rules.Options{OptBlackbeard: true}, 9)
+	s := st.(*State)
+	rng := rules.NewRNG(3)
+	for i := 0; i < 80 || s.Phase != PhaseMission; i++ {
+		if _, err := rules.RandomStep(s, &rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	seat := s.Active()[0]
+	ms := s.Legal(seat)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, m := range ms {
+			s.Describe(seat, m)
+		}
+	}
+	b.ReportMetric(float64(len(ms)), "moves")
+}
