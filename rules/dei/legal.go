@@ -279,10 +279,10 @@ func (s *State) homeMoves(seat rules.Seat, k int, add func(Move)) {
 			kinds++
 		}
 	}
-	if kinds > 1 {
+	if kinds > 0 {
 		add(Move{Kind: KUnload, Ship: k, Good: -1})
 	}
-	for g := Good(0); g < NumGoods; g++ {
+	for g := Good(0); g < NumGoods && kinds > 1; g++ {
 		if sh.Goods[g] > 0 {
 			add(Move{Kind: KUnload, Ship: k, Good: g})
 		}

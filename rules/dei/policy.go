@@ -75,6 +75,14 @@ func (s *State) greedy(seat rules.Seat, moves []rules.Move) (rules.Move, bool) {
 	if m, ok := find(moves, func(m Move) bool {
 		sh := s.ship(seat, m.Ship)
 		forSwap := IsSpice(m.Good) && s.surplus(seat, m.Good) && sh.Goods[Gold]+s.Seats[seat].Home[Gold] >= 2
+		if m.Kind == KUnload && m.Good < 0 {
+			for g := Good(0); g < NumGoods; g++ {
+				if sh.Goods[g] == sh.Goods.Total() && sh.Goods[g] > 0 {
+					return IsSpice(g) && !(s.surplus(seat, g) && sh.Goods[Gold]+s.Seats[seat].Home[Gold] >= 2)
+				}
+			}
+			return false
+		}
 		return m.Kind == KUnload && (IsSpice(m.Good) && !forSwap || m.Good == Gold && sh.Goods[Gold] > 6)
 	}); ok {
 		return m, true
