@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"spicebot/rules"
+	"spicebot/rules/rulestest"
 )
 
 // Issue 7, item 7: spices that no merchant can take go to the discard pile as part of the
@@ -36,6 +37,29 @@ func TestUnclaimedSpicesAreReshuffledByTheDraw(t *testing.T) {
 	if err := checkConservation(s, false); err != nil {
 		t.Error(err)
 	}
+	// The table saw S16 and S17 go into the discard pile: this move's log names them, and until
+	// the next move they are not hidden; where they are (seat 0's hand) is named nowhere.
+	if err := rulestest.CheckLeaks(s); err != nil {
+		t.Error(err)
+	}
+	if !equalInts(s.Exposed, ids(t, "S16 S17")) || containsString(s.Hidden(1), "S16") || !containsString(s.Hidden(1), "S60") {
+		t.Errorf("exposed %v, hidden from seat 1 %v", s.Exposed, s.Hidden(1))
+	}
+	s.Seats[1].Hand = ids(t, "S40 S41")
+	s.Deck = ids(t, "S50 S51 S52")
+	play(t, s, 1, "ship S40 H03")
+	if len(s.Exposed) != 0 || !containsString(s.Hidden(1), "S16") {
+		t.Errorf("after the next move: exposed %v, hidden from seat 1 %v", s.Exposed, s.Hidden(1))
+	}
+}
+
+func containsString(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
 }
 
 // The leftover spices join older discards in the reshuffle: the deck holds one card, so the
