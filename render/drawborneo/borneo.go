@@ -940,7 +940,15 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 	if len(v.Hand) > 0 {
 		cardsH += m.ParagraphHeight(handFlagNote, hW-2*hMargin, 17, 0, stHandNote) + 4
 	}
-	const stripH = 112
+	harbours := "no harbours"
+	if me != nil && len(me.Harbours) > 0 {
+		var hs []string
+		for _, h := range me.Harbours {
+			hs = append(hs, h.Name+" ("+h.Spice+")")
+		}
+		harbours = "harbours: " + strings.Join(hs, ", ")
+	}
+	stripH := 112 + m.ParagraphHeight(harbours, hW-2*hMargin-20, 18, 0, stHandSmall)
 	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + stripH + hMargin)
 
 	c := k.Canvas(hW, height)
@@ -989,18 +997,8 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 	}
 	ly := y + 72
 	lx := x
-	small := render.Style{Size: 14}
-	lx += c.Text(render.Plural(len(me.Warehouse), "shipment card", "shipment cards"), lx, ly, 0, small) + 12
-	if len(me.Harbours) > 0 {
-		var hs []string
-		for _, h := range me.Harbours {
-			_, lab := spiceStyle(h.Spice)
-			hs = append(hs, h.Name+" ("+lab+")")
-		}
-		lx += c.Text(c.Fit("harbours: "+strings.Join(hs, ", "), 250, small), lx, ly, 0, small) + 12
-	} else {
-		lx += c.Text("no harbours", lx, ly, 0, small) + 12
-	}
+	lx += c.Text(render.Plural(len(me.Warehouse), "shipment card", "shipment cards"), lx, ly, 0, stHandSmall) + 12
+	c.Paragraph(harbours, x, ly+9, hW-2*hMargin-20, 18, 0, stHandSmall)
 	if len(me.Missions) > 0 {
 		lx += c.Badge(missionBadge(me.Missions), lx, ly, render.ColGood, render.Style{Size: 12, Bold: true}) + 6
 	}
@@ -1013,8 +1011,11 @@ func borneoHand(k *render.Kit, v *borneo.View) (image.Image, error) {
 // handFlagNote explains a card's flags under the hand (NOTES §1.6.5).
 const handFlagNote = "Flags: the 3 on top always count; the one below counts only while the card is the last in its harbour."
 
-// stHandNote is the style of the notes of a hand image.
-var stHandNote = render.Style{Size: 13, Colour: render.ColMuted}
+// Styles of a hand image: its notes and the warehouse's small print.
+var (
+	stHandNote  = render.Style{Size: 13, Colour: render.ColMuted}
+	stHandSmall = render.Style{Size: 14}
+)
 
 // handCard draws one shipment card at full hand size: flags (top row of three, bottom row of
 // one), the spice with its ×2 marker, and the card id small.
