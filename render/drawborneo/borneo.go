@@ -802,11 +802,15 @@ func nameBeside(m *render.Canvas, name string) (render.Style, bool) {
 	return st, ok && st.Size >= 15
 }
 
-// missionBadge is the text of a seat's completed-missions badge: "missions 6+8 VP".
+// missionBadge is the text of a seat's completed-missions badge: "mission 6 VP",
+// "missions 6+8 VP".
 func missionBadge(ms []borneo.MissionView) string {
 	vps := make([]string, len(ms))
 	for i, m := range ms {
 		vps[i] = strconv.Itoa(m.VP)
+	}
+	if len(ms) == 1 {
+		return "mission " + vps[0] + " VP"
 	}
 	return "missions " + strings.Join(vps, "+") + " VP"
 }
