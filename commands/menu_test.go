@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/data"
+	"spicebot/games"
 	"spicebot/rules"
 )
 
@@ -284,5 +285,179 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 			t.Errorf("command %q too long", c.Name)
 		}
 		check("/"+c.Name, c.Options)
+	}
+}
+
+// exploreMenu follows every component of every step of seat's decision menu (buttons that open a
+// level or a page, grid cells, confirmations, select options, multi-select options), checking each
+// step against Discord's limits, and returns the keys (see pathKey) of the moves it can play.
+func exploreMenu(t *testing.T, m *menu) map[string]bool {
+	t.Helper()
+	reached := map[string]bool{}
+	type at struct {
+		path string
+		page int
+	}
+	seen := map[at]bool{}
+	var queue [][]int
+	var pages []int
+	push := func(p []int, page int) {
+		k := at{pathText(p), page}
+		if !seen[k] {
+			seen[k] = true
+			queue, pages = append(queue, p), append(pages, page)
+		}
+	}
+	leafAt := func(p []int, what string) {
+		_, o, ok := m.at(p)
+		if !ok || o == nil {
+			t.Fatalf("%s names no move: path %v", what, p)
+		}
+		reached[m.pathKey(o.move)] = true
+	}
+	push(nil, 0)
+	for len(queue) > 0 {
+		p, page := queue[0], pages[0]
+		queue, pages = queue[1:], pages[1:]
+		r := m.viewPage(p, page, "")
+		checkLayout(t, r)
+		for _, row := range r.Components {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				switch c := c.(type) {
+				case discordgo.Button:
+					if c.Disabled {
+						continue
+					}
+					id, err := ParseCustomID(c.CustomID)
+					if err != nil || id.Hash != m.hash {
+						t.Fatalf("button %q: custom_id %q: %v", c.Label, c.CustomID, err)
+					}
+					switch id.Action {
+					case ActGo:
+						push(id.Path, id.Page)
+					case ActDo:
+						leafAt(id.Path, "button "+c.Label)
+					case ActAsk:
+						_, o, ok := m.at(id.Path)
+						if !ok || o == nil || !m.choices[o.move].Irreversible {
+							t.Fatalf("confirmation asked for %v, not an irreversible move", id.Path)
+						}
+						conf := m.confirm(id.Path, o)
+						checkLayout(t, conf)
+						if !strings.Contains(conf.Content, m.labels[o.move]) {
+							t.Fatalf("the confirmation does not state the move: %q", conf.Content)
+						}
+						leafAt(id.Path, "confirmation")
+					default:
+						t.Fatalf("button with action %q", id.Action)
+					}
+				case discordgo.SelectMenu:
+					id, err := ParseCustomID(c.CustomID)
+					if err != nil || id.Hash != m.hash {
+						t.Fatalf("select %q: custom_id %q: %v", c.Placeholder, c.CustomID, err)
+					}
+					for _, o := range c.Options {
+						switch id.Action {
+						case ActMulti:
+							lv, _, _ := m.at(id.Path)
+							var k int
+							fmt.Sscanf(o.Value, "%d", &k)
+							reached[m.pathKey(lv.opts[k].move)] = true
+						case ActSelect:
+							rel, ok := parsePath(o.Value)
+							if !ok {
+								t.Fatalf("option value %q", o.Value)
+							}
+							full := join(id.Path, rel...)
+							_, leaf, ok := m.at(full)
+							switch {
+							case !ok:
+								t.Fatalf("option %q leads nowhere", o.Label)
+							case leaf != nil:
+								reached[m.pathKey(leaf.move)] = true
+							default:
+								push(full, 0)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return reached
+}
+
+// pathKey is what makes a move distinct to the player: its path (moves with equal paths are the
+// same), or the move itself when it may be picked with others.
+func (m *menu) pathKey(i int) string {
+	if m.choices[i].Multi != nil {
+		return m.moves[i].String()
+	}
+	var parts []string
+	for _, s := range m.choices[i].Path {
+		parts = append(parts, plain(m.l.expand(s.Option, nil)))
+	}
+	return strings.Join(parts, "\x00")
+}
+
+// checkMenuReachesAll asserts every legal move of seat is offered by its decision menu.
+func checkMenuReachesAll(t *testing.T, l *loaded, seat rules.Seat) {
+	t.Helper()
+	m := newMenu(l, seat)
+	reached := exploreMenu(t, m)
+	for i := range m.moves {
+		if !reached[m.pathKey(i)] {
+			t.Fatalf("%s: the menu of seat %d never offers %q (%s); it offers %d moves", l.game.ID(), seat, m.moves[i], m.labels[i], len(reached))
+		}
+	}
+}
+
+// TestMenuReachesEveryMove explores every step of the decision menu of every seat with moves in
+// toy games of many shapes and in random positions of every registered game: each step fits
+// Discord's limits and every legal move can be played from the menu.
+func TestMenuReachesEveryMove(t *testing.T) {
+	for _, g := range []toyGame{{1, 1, false, 0}, {1, 3, true, 0}, {4, 3, false, 0}, {6, 4, true, 0}, {9, 3, false, 0},
+		{12, 3, true, 0}, {40, 3, false, 0}, {150, 1, false, 0}} {
+		st, _ := g.New(2, nil, 1)
+		l := &loaded{row: data.Game{ID: 1}, game: g, st: st}
+		checkMenuReachesAll(t, l, 0)
+		// The payment step.
+		st.Apply(0, toyMove("mission"))
+		if len(st.Legal(0)) > 0 {
+			checkMenuReachesAll(t, l, 0)
+		}
+	}
+	cg := countGame{moves: 130}
+	st, _ := cg.New(2, nil, 1)
+	checkMenuReachesAll(t, &loaded{row: data.Game{ID: 1}, game: cg, st: st}, 0)
+
+	reg := games.Registry()
+	steps := 400
+	if testing.Short() {
+		steps = 60
+	}
+	for _, g := range reg.All() {
+		lo, _ := g.Players()
+		st, err := g.New(lo, nil, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := &loaded{row: data.Game{ID: 3}, game: g, st: st}
+		rng := rules.NewRNG(5)
+		for i := 0; i < steps; i++ {
+			if _, over := st.Outcome(); over {
+				break
+			}
+			if i%3 == 0 {
+				for _, s := range st.Active() {
+					if len(st.Legal(s)) > 0 {
+						checkMenuReachesAll(t, l, s)
+					}
+				}
+			}
+			if _, err := rules.RandomStep(st, &rng); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
