@@ -213,6 +213,11 @@ func TestBorneoBoardShapes(t *testing.T) {
 			t.Fatal(err)
 		}
 		heights[name] = rendertest.Decode(t, data, bW)
+		worst := rendertest.CheckFills(t, img.(*image.RGBA), data)
+		t.Logf("%s: %d bytes, largest edge change %d", name, len(data), worst)
+		if worst > 128 {
+			t.Errorf("%s: an edge pixel changed by %d in one channel", name, worst)
+		}
 		rendertest.Save(t, "board-"+name, data)
 		texts.Check(t, "board "+name)
 	}

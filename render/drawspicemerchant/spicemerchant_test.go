@@ -211,6 +211,8 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		rendertest.CheckFills(t, b.(*image.RGBA), bd)
+		rendertest.CheckFills(t, h.(*image.RGBA), hd)
 		return rendertest.Decode(t, bd, smW), rendertest.Decode(t, hd, smHandW)
 	}
 	mid := func(v *spicemerchant.View) bool { return v.Phase == spicemerchant.PhaseTurns && v.Round == 2 }

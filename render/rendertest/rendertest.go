@@ -299,3 +299,48 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 	}
 	return smallest
 }
+
+// CheckFills decodes data, the PNG of img, and reports any pixel of a fill (a run of at least 16
+// equal pixels in a row of img) whose colour changed: the palette must keep every fill exact, so
+// that a board shows no banding. It returns the largest change of any one channel over all
+// pixels (edge pixels take their nearest palette colour).
+func CheckFills(tb testing.TB, img *image.RGBA, data []byte) int {
+	tb.Helper()
+	dec, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("decode png: %v", err)
+	}
+	b := img.Bounds()
+	worst, bad := 0, 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; {
+			end := x + 1
+			for end < b.Max.X && img.RGBAAt(end, y) == img.RGBAAt(x, y) {
+				end++
+			}
+			for i := x; i < end; i++ {
+				want := img.RGBAAt(i, y)
+				r, g, bl, a := dec.At(i, y).RGBA()
+				got := [4]int{int(r >> 8), int(g >> 8), int(bl >> 8), int(a >> 8)}
+				for k, v := range [4]int{int(want.R), int(want.G), int(want.B), int(want.A)} {
+					worst = max(worst, abs(got[k]-v))
+				}
+				if end-x >= 16 && got != [4]int{int(want.R), int(want.G), int(want.B), int(want.A)} {
+					bad++
+				}
+			}
+			x = end
+		}
+	}
+	if bad > 0 {
+		tb.Errorf("%d pixels of fills changed colour in the PNG", bad)
+	}
+	return worst
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
