@@ -9,10 +9,12 @@ import (
 	"spicebot/render"
 	"spicebot/render/drawbatavia"
 	"spicebot/render/drawborneo"
+	"spicebot/render/drawdei"
 	"spicebot/render/drawspicemerchant"
 	"spicebot/rules"
 	"spicebot/rules/batavia"
 	"spicebot/rules/borneo"
+	"spicebot/rules/dei"
 	"spicebot/rules/spicemerchant"
 )
 
@@ -22,6 +24,7 @@ func List() []render.Game {
 		{Rules: borneo.Game, Draw: drawborneo.Drawer},
 		{Rules: spicemerchant.Game, Draw: drawspicemerchant.Drawer},
 		{Rules: batavia.Game, Draw: drawbatavia.Drawer},
+		{Rules: dei.Game, Draw: drawdei.Drawer},
 	}
 }
 

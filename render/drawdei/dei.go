@@ -1,0 +1,507 @@
+// Package drawdei draws The Dutch East Indies' board and private images from dei.View (never from
+// a state), for the render registry: register Drawer with dei.Game in package spicebot/games.
+//
+// The board, 540 px wide, stacks: the title band (turn number), the status (whose turn, what is
+// going on, the last move with its dice), the final result once the game is over, the map as a
+// grid of 40–44 px squares (sea, dark squares, wild islands with their short name and remaining
+// cards, anchors as rings, Market Island, home islands and ports in the players' colours, both
+// ships of every player as discs with the player's initial — the big ship larger — and an arrow
+// for their facing, the pirates as black discs, floating cargo as a tan box with its count), a
+// legend with the compass (where the D8's north points), and one panel per player (progress to
+// the goal, home stock, and each ship's sail, cargo, cannons and load). The private image shows
+// the trading card the viewer is looking at and the top cards it saw and put back. Every player is
+// drawn with a colour AND an initial; no text is under 13 px; no component id is drawn.
+package drawdei
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"spicebot/render"
+	"spicebot/rules"
+	"spicebot/rules/dei"
+)
+
+// Drawer draws The Dutch East Indies boards and private images from dei.View.
+var Drawer = render.Views(board, hand)
+
+// Geometry, in pixels.
+const (
+	bW      = 540
+	bMargin = 10
+	bInner  = bW - 2*bMargin
+	headerH = 46
+	maxCell = 44
+	seatPad = 8
+	lineH   = 19
+	handW   = 540
+)
+
+var (
+	colSea      = color.RGBA{0xbf, 0xdf, 0xef, 0xff}
+	colSeaLine  = color.RGBA{0xa3, 0xc9, 0xdc, 0xff}
+	colDark     = color.RGBA{0x5e, 0x5e, 0x5e, 0xff}
+	colLand     = color.RGBA{0x7c, 0xae, 0x64, 0xff}
+	colDepleted = color.RGBA{0xb8, 0xb4, 0x9c, 0xff}
+	colMarket   = color.RGBA{0xdc, 0xa9, 0x3a, 0xff}
+	colMarketH  = color.RGBA{0xf6, 0xe3, 0xa6, 0xff}
+	colAnchor   = color.RGBA{0x1d, 0x4f, 0x7a, 0xff}
+	colPirate   = color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
+	colCargo    = color.RGBA{0xc8, 0x9b, 0x5e, 0xff}
+	colMoving   = color.RGBA{0xff, 0xd5, 0x2e, 0xff}
+)
+
+// abbrevs are the islands' two-letter marks on the map, by island number (W1–W8).
+var abbrevs = []string{"Vi", "Ne", "Ba", "Am", "Te", "Ti", "Ru", "Ce"}
+
+// islandNo is the island number (0-based) of an id "W3".
+func islandNo(id string) int {
+	if len(id) == 2 && id[0] == 'W' && id[1] >= '1' && id[1] <= '8' {
+		return int(id[1] - '1')
+	}
+	return 0
+}
+
+// grid is the part of the map drawn: the columns and rows holding any square that is not dark.
+type grid struct {
+	x0, y0, cols, rows int
+	cell, left, top    float64
+}
+
+func newGrid(v *dei.View, top float64) grid {
+	g := grid{x0: v.Width, y0: v.Height}
+	x1, y1 := -1, -1
+	for y, row := range v.Map {
+		for x := 0; x < len(row); x++ {
+			if row[x] != '#' {
+				g.x0, g.y0 = min(g.x0, x), min(g.y0, y)
+				x1, y1 = max(x1, x), max(y1, y)
+			}
+		}
+	}
+	g.cols, g.rows = x1-g.x0+1, y1-g.y0+1
+	g.cell = math.Min(maxCell, math.Floor(float64(bInner)/float64(g.cols)))
+	g.left = math.Round((bW - g.cell*float64(g.cols)) / 2)
+	g.top = top
+	return g
+}
+
+func (g grid) height() float64 { return g.cell * float64(g.rows) }
+
+// centre is the pixel centre of square q.
+func (g grid) centre(q dei.Square) (float64, float64) {
+	return g.left + (float64(q.X-g.x0)+0.5)*g.cell, g.top + (float64(q.Y-g.y0)+0.5)*g.cell
+}
+
+// mapKey names the cached static map layer of one layout.
+type mapKey struct {
+	players int
+	cell    float64
+}
+
+func board(k *render.Kit, v *dei.View) (image.Image, error) {
+	if v.Players < 2 || len(v.Map) == 0 || len(v.Seats) != v.Players {
+		return nil, errors.New("render dutch east indies board: incomplete view")
+	}
+	display, initials := k.SeatLabels(v.Players)
+	over := v.Outcome != nil
+	status, last := k.StatusText(v.Status, v.LastMove, over)
+	m := k.Canvas(bW, 10)
+	statusH := render.StatusHeight(m, bInner, status, last)
+	outcomeH := 0.0
+	if over {
+		outcomeH = 38 + 10
+		for _, d := range v.Outcome.Details {
+			outcomeH += m.ParagraphHeight(k.Expand(d), bInner-24, lineH, 0, render.Style{Size: 13, Bold: true})
+		}
+	}
+	y := float64(headerH) + 8 + statusH + 8
+	if over {
+		y += outcomeH + 8
+	}
+	g := newGrid(v, y)
+	legendTop := g.top + g.height() + 8
+	legendH := legendHeight(m, k, v)
+	seatsTop := legendTop + legendH + 8
+	seatHs := make([]float64, v.Players)
+	total := seatsTop
+	for i := range v.Seats {
+		seatHs[i] = seatHeight(m, k, v, i, display)
+		total += seatHs[i] + 6
+	}
+	h := int(total + 6)
+
+	c := k.Canvas(bW, h)
+	c.Fill(render.ColPaper)
+	k.TitleBand(c, "dei-title", bW, headerH, "THE DUTCH EAST INDIES", 20)
+	turn := fmt.Sprintf("Turn %d", v.TurnNumber)
+	c.Text(turn, bW-14, headerH/2, 1, render.Style{Size: 17, Bold: true, Colour: render.ColBandText})
+	top := float64(headerH) + 8
+	render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+	top += statusH + 8
+	if over {
+		outcome(k, c, v, display, initials, top, outcomeH)
+	}
+	c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
+		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell})
+	}), int(g.left), int(g.top))
+	pieces(c, v, g, initials)
+	legend(c, k, v, legendTop, legendH)
+	y = seatsTop
+	for i := range v.Seats {
+		seatPanel(c, k, v, i, display, initials, y, seatHs[i])
+		y += seatHs[i] + 6
+	}
+	return c.Image(), nil
+}
+
+// paintMap draws the squares that never change: sea, dark, land, home islands and ports, Market
+// Island, anchors. g's left and top are 0.
+func paintMap(c *render.Canvas, v *dei.View, g grid) {
+	cell := g.cell
+	homeOf := map[dei.Square]int{}
+	for _, h := range v.Homes {
+		for _, q := range append(append([]dei.Square{}, h.Land...), h.Port...) {
+			homeOf[q] = int(h.Seat)
+		}
+	}
+	for y := g.y0; y < g.y0+g.rows; y++ {
+		for x := g.x0; x < g.x0+g.cols; x++ {
+			ch := v.Map[y][x]
+			px, py := float64(x-g.x0)*cell, float64(y-g.y0)*cell
+			var fill color.Color = colSea
+			switch {
+			case ch == '#':
+				fill = colDark
+			case ch >= '1' && ch <= '9':
+				fill = colLand
+			case ch == 'M':
+				fill = colMarket
+			case ch == 'm':
+				fill = colMarketH
+			case strings.ContainsRune("nesw", rune(ch)):
+				fill = render.PlayerColour(homeOf[dei.Square{X: x, Y: y}])
+			case strings.ContainsRune("NESW", rune(ch)):
+				fill = render.Lighten(render.PlayerColour(homeOf[dei.Square{X: x, Y: y}]), 0.62)
+			}
+			c.DrawRectangle(px, py, cell, cell)
+			c.SetColor(fill)
+			c.Context.Fill()
+			c.DrawRectangle(px+0.5, py+0.5, cell-1, cell-1)
+			c.SetColor(colSeaLine)
+			c.SetLineWidth(1)
+			c.Stroke()
+			if ch == 'm' {
+				ring(c, px+cell/2, py+cell/2, cell*0.32, colAnchor, false)
+			}
+			if ch == 'M' {
+				c.Text("M", px+cell/2, py+cell/2, 0.5, render.Style{Size: 20, Bold: true, Colour: render.ColInk})
+			}
+		}
+	}
+	for _, h := range v.Homes {
+		mid := h.Land[len(h.Land)/2]
+		col := render.PlayerColour(int(h.Seat))
+		c.Text("⌂", float64(mid.X-g.x0)*cell+cell/2, float64(mid.Y-g.y0)*cell+cell/2, 0.5, render.Style{Size: 18, Bold: true, Colour: render.Contrast(col)})
+	}
+}
+
+// ring draws an anchor ring (a harbour) of radius r: solid, or dashed for a depleted island.
+func ring(c *render.Canvas, cx, cy, r float64, col color.Color, dashed bool) {
+	c.DrawCircle(cx, cy, r)
+	c.SetColor(col)
+	c.SetLineWidth(2.5)
+	if dashed {
+		c.SetDash(3, 3)
+	}
+	c.Stroke()
+	c.SetDash()
+}
+
+// pieces draws what changes: island card counts and anchors, floating cargo, pirates and ships.
+func pieces(c *render.Canvas, v *dei.View, g grid, initials []string) {
+	cell := g.cell
+	for _, is := range v.Islands {
+		fill := colLand
+		if is.Cards == 0 {
+			fill = colDepleted
+		}
+		for i, q := range is.Land {
+			x, y := g.centre(q)
+			c.DrawRectangle(x-cell/2+1, y-cell/2+1, cell-2, cell-2)
+			c.SetColor(fill)
+			c.Context.Fill()
+			name := abbrevs[islandNo(is.ID)]
+			switch {
+			case len(is.Land) == 1:
+				c.Text(name, x, y-cell*0.2, 0.5, render.Style{Size: 14, Bold: true, Colour: color.White})
+				c.Text(fmt.Sprint(is.Cards), x, y+cell*0.22, 0.5, render.Style{Size: 16, Bold: true, Colour: render.ColInk})
+			case i == 0:
+				c.Text(name, x, y, 0.5, render.Style{Size: 15, Bold: true, Colour: color.White})
+			case i == 1:
+				c.Text(fmt.Sprint(is.Cards), x, y, 0.5, render.Style{Size: 17, Bold: true, Colour: render.ColInk})
+			}
+		}
+		for _, q := range is.Anchors {
+			x, y := g.centre(q)
+			ring(c, x, y, cell*0.32, colAnchor, is.Cards == 0)
+		}
+	}
+	for _, lot := range v.Floating {
+		x, y := g.centre(lot.At)
+		n := 0
+		for _, l := range v.Floating {
+			if l.At == lot.At {
+				n += l.N
+			}
+		}
+		c.Chip(x+cell/2-21, y-cell/2+1, 20, 17, colCargo, fmt.Sprint(n), 13)
+	}
+	for p, pi := range v.Pirates {
+		x, y := g.centre(pi.At)
+		r := cell * 0.38
+		if p == dei.SmallPirate {
+			r = cell * 0.29
+		}
+		c.Disc(x, y, r, colPirate, "P", 14)
+	}
+	for i, sv := range v.Seats {
+		for kk, sh := range sv.Ships {
+			x, y := g.centre(sh.At)
+			r := cell * 0.4
+			if kk == dei.Small {
+				r = cell * 0.29
+			}
+			if rules.Seat(i) == v.Turn && v.Moving == kk {
+				c.DrawCircle(x, y, r+4)
+				c.SetColor(colMoving)
+				c.Context.Fill()
+			}
+			arrow(c, x, y, r, sh.Facing)
+			c.SeatDisc(x, y, r, rules.Seat(i), initials)
+		}
+	}
+}
+
+// arrow draws a triangle outside a ship's disc pointing in its facing direction.
+func arrow(c *render.Canvas, x, y, r float64, d dei.Direction) {
+	a := float64(d)*math.Pi/4 - math.Pi/2
+	tip := r + 8
+	c.MoveTo(x+tip*math.Cos(a), y+tip*math.Sin(a))
+	c.LineTo(x+(r-2)*math.Cos(a+0.55), y+(r-2)*math.Sin(a+0.55))
+	c.LineTo(x+(r-2)*math.Cos(a-0.55), y+(r-2)*math.Sin(a-0.55))
+	c.ClosePath()
+	c.SetColor(render.ColInk)
+	c.Context.Fill()
+}
+
+// legendItems are the legend's entries: the symbols and the islands' names with their cards.
+func legendItems(v *dei.View) []render.LegendItem {
+	items := []render.LegendItem{
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+11, cy, 11, render.ColMuted, "", 13) }, SwatchW: 22, Label: "big ship"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+8, cy, 8, render.ColMuted, "", 13) }, SwatchW: 16, Label: "small ship"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+10, cy, 10, colPirate, "P", 13) }, SwatchW: 20, Label: "pirates (6 and 4 cannons)"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { ring(c, x+9, cy, 8, colAnchor, false) }, SwatchW: 18, Label: "harbour"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-8, 20, 17, colCargo, "2", 13) }, SwatchW: 20, Label: "floating cargo"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-9, 20, 18, colMarket, "M", 13) }, SwatchW: 20, Label: "Market Island"},
+	}
+	for _, is := range v.Islands {
+		label := fmt.Sprintf("%s %s: %s", abbrevs[islandNo(is.ID)], is.Name, render.Plural(is.Cards, "card", "cards"))
+		if is.Cards == 0 {
+			label = abbrevs[islandNo(is.ID)] + " " + is.Name + ": depleted"
+		}
+		items = append(items, render.LegendItem{Label: label})
+	}
+	return items
+}
+
+const compassW = 92
+
+func legendHeight(m *render.Canvas, k *render.Kit, v *dei.View) float64 {
+	c := k.Canvas(bW, 600)
+	h := c.Legend(legendItems(v), 0, 0, bInner-compassW-16, 22, render.Style{Size: 13})
+	_ = m
+	return math.Max(h+12, 2*26+34)
+}
+
+// legend draws the compass (where the D8's north points on the board) and the symbols.
+func legend(c *render.Canvas, k *render.Kit, v *dei.View, top, h float64) {
+	c.Panel(bMargin, top, bInner, h, 8, render.ColPanel, render.ColBorder)
+	cx, cy := float64(bMargin)+compassW/2+4, top+(h-22)/2+4
+	c.Text("COMPASS", cx, top+h-12, 0.5, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	r := 26.0
+	c.DrawCircle(cx, cy, r)
+	c.SetColor(render.ColPanelAlt)
+	c.FillPreserve()
+	c.SetColor(render.ColBorder)
+	c.SetLineWidth(1.5)
+	c.Stroke()
+	a := float64(v.CompassNorth)*math.Pi/4 - math.Pi/2
+	c.MoveTo(cx+(r-4)*math.Cos(a), cy+(r-4)*math.Sin(a))
+	c.LineTo(cx+7*math.Cos(a+math.Pi/2), cy+7*math.Sin(a+math.Pi/2))
+	c.LineTo(cx+7*math.Cos(a-math.Pi/2), cy+7*math.Sin(a-math.Pi/2))
+	c.ClosePath()
+	c.SetColor(render.ColAlert)
+	c.Context.Fill()
+	c.Text("N", cx-13*math.Cos(a), cy-13*math.Sin(a), 0.5, render.Style{Size: 13, Bold: true})
+	c.Legend(legendItems(v), bMargin+compassW+12, top+6, bInner-compassW-16, 22, render.Style{Size: 13})
+}
+
+// shipLine is one ship's line on a player's panel.
+func shipLine(sh dei.ShipView) string {
+	name := "Small ship"
+	if sh.Big {
+		name = "Big ship"
+	}
+	s := fmt.Sprintf("%s: sail %d · cargo %d/%d · cannons %d — %s", name, sh.Sail, sh.Goods.Total(), sh.Cargo, sh.Guns, goods(sh.Goods, "empty"))
+	if sh.MustLeave {
+		s += " (must leave the island)"
+	} else if sh.Harbour {
+		s += " (in harbour)"
+	}
+	return s
+}
+
+// goods says "3 crates, 2 gold, 1 clove" or none.
+func goods(g dei.Goods, none string) string {
+	var parts []string
+	for k := dei.Good(0); k < dei.NumGoods; k++ {
+		if g[k] > 0 {
+			parts = append(parts, dei.Amount(k, g[k]))
+		}
+	}
+	if len(parts) == 0 {
+		return none
+	}
+	return strings.Join(parts, ", ")
+}
+
+var stSeat = render.Style{Size: 14}
+
+func seatLines(v *dei.View, i int) []string {
+	sv := v.Seats[i]
+	return []string{
+		"Home: " + goods(sv.Home, "nothing"),
+		shipLine(sv.Ships[dei.Big]),
+		shipLine(sv.Ships[dei.Small]),
+	}
+}
+
+func seatHeight(m *render.Canvas, k *render.Kit, v *dei.View, i int, display []string) float64 {
+	h := 2*seatPad + 24.0
+	for _, ln := range seatLines(v, i) {
+		h += m.ParagraphHeight(ln, bInner-24, lineH, 0, stSeat)
+	}
+	return h
+}
+
+// seatPanel draws player i: name, country, progress pips, home stock and both ships.
+func seatPanel(c *render.Canvas, k *render.Kit, v *dei.View, i int, display, initials []string, top, h float64) {
+	sv := v.Seats[i]
+	fill := render.ColPanel
+	if rules.Seat(i) == v.Turn && v.Outcome == nil {
+		fill = render.ColHighlight
+	}
+	c.Panel(bMargin, top, bInner, h, 8, fill, render.PlayerColour(i))
+	y := top + seatPad + 12
+	c.SeatDisc(bMargin+20, y, 12, rules.Seat(i), initials)
+	pipsW := 8*14.0 + 60
+	nameW := bInner - 40 - pipsW - 10
+	name := render.SeatName(display, rules.Seat(i))
+	st, _ := c.FitName(name+" · "+sv.Country, nameW, render.Style{Size: 16, Bold: true})
+	text := name + " · " + sv.Country
+	if c.Measure(text, st) > nameW {
+		text = name
+	}
+	c.Text(text, bMargin+38, y, 0, st)
+	px := float64(bW-bMargin) - pipsW
+	c.Text(fmt.Sprintf("goal %d/8", sv.Progress), px, y, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	for p := 0; p < 8; p++ {
+		col := render.ColPanelAlt
+		if p < sv.Progress {
+			col = render.ColGood
+		}
+		c.DrawCircle(px+66+float64(p)*14, y, 5.5)
+		c.SetColor(col)
+		c.FillPreserve()
+		c.SetColor(render.ColBorder)
+		c.SetLineWidth(1)
+		c.Stroke()
+	}
+	y = top + seatPad + 24
+	for _, ln := range seatLines(v, i) {
+		y += c.Paragraph(ln, bMargin+12, y, bInner-24, lineH, 0, stSeat)
+	}
+}
+
+// outcome draws the result: the winner and every player's spices at home.
+func outcome(k *render.Kit, c *render.Canvas, v *dei.View, display, initials []string, top, h float64) {
+	winners, names := render.Winners(v.Outcome, display)
+	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, render.FinalScoresTitle(names, "winners"))
+	for i, d := range v.Outcome.Details {
+		y += c.Paragraph(k.Expand(d), x, y, bInner-24, lineH, 0, render.Style{Size: 13, Bold: winners[rules.Seat(i)]})
+	}
+}
+
+// hand draws the viewer's private image: the card being looked at and the top cards it knows.
+func hand(k *render.Kit, v *dei.View) (image.Image, error) {
+	if v.Viewer < 0 || int(v.Viewer) >= v.Players {
+		return nil, errors.New("render dutch east indies hand: the observer has no private view")
+	}
+	display, initials := k.SeatLabels(v.Players)
+	yourMove := false
+	for _, a := range v.Active {
+		if a == v.Viewer {
+			yourMove = true
+		}
+	}
+	status := k.Expand(v.Status)
+	m := k.Canvas(handW, 10)
+	statusH := render.HandStatusHeight(m, handW-20, status, 0, yourMove)
+	cardH := 0.0
+	if v.Looking != nil && v.Looking.Card != "" {
+		cardH = 132
+	}
+	var known []string
+	for _, kn := range v.Known {
+		known = append(known, fmt.Sprintf("Top card of %s: %s", k.Term(kn.Island), kn.Text))
+	}
+	knownH := 30.0
+	if len(known) > 0 {
+		knownH = 30 + float64(len(known))*lineH*1.1
+	}
+	h := render.HandHeaderH + 10 + statusH + 10 + cardH + knownH + 12
+	c := k.Canvas(handW, int(h))
+	c.Fill(render.ColPaper)
+	k.HandHeader(c, handW, v.Viewer, display, initials, 250)
+	y := float64(render.HandHeaderH) + 10
+	render.HandStatusPanel(c, 10, y, handW-20, statusH, status, 0, yourMove)
+	y += statusH + 10
+	if cardH > 0 {
+		c.Text("YOU ARE LOOKING AT", 14, y+8, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+		cw, ch := 330.0, 100.0
+		cx := (handW - cw) / 2
+		c.CardShape(cx, y+22, cw, ch)
+		c.Text(k.Term(v.Looking.Island), cx+cw/2, y+22+20, 0.5, render.Style{Size: 15, Bold: true, Colour: render.ColMuted})
+		parts := strings.SplitN(v.Looking.Text, " → ", 2)
+		if len(parts) == 2 {
+			c.Text("They want "+parts[0], cx+cw/2, y+22+48, 0.5, render.Style{Size: 18, Bold: true})
+			c.Text("They give "+parts[1], cx+cw/2, y+22+76, 0.5, render.Style{Size: 18, Bold: true, Colour: render.ColGood})
+		}
+		y += cardH
+	}
+	c.Text("CARDS YOU SAW AND PUT BACK", 14, y+10, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	y += 24
+	if len(known) == 0 {
+		c.Text("None.", 14, y+lineH/2, 0, render.Style{Size: 14, Colour: render.ColMuted})
+	}
+	for _, ln := range known {
+		c.Text(c.Fit(ln, handW-28, render.Style{Size: 14}), 14, y+lineH/2, 0, render.Style{Size: 14})
+		y += lineH * 1.1
+	}
+	return c.Image(), nil
+}

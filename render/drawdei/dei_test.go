@@ -1,0 +1,141 @@
+package drawdei
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"spicebot/render"
+	"spicebot/render/rendertest"
+	"spicebot/rules"
+	"spicebot/rules/dei"
+)
+
+var names = []string{rendertest.LongName, "Bob", "Chandra", "Dmitri"}
+
+// idPattern matches this game's component ids (trading cards T01–T30, islands W1–W8).
+var idPattern = regexp.MustCompile(`\b[TW][0-9]{1,2}\b`)
+
+func newRenderer(t testing.TB) *render.Renderer {
+	t.Helper()
+	r, err := render.New([]render.Game{{Rules: dei.Game, Draw: Drawer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestBoardsAndHands plays games with 2, 3 and 4 players (moves from dei.Policy) and draws the
+// board and every private image along the way: every text at least 13 px, no internal id, every
+// name whole; PNGs within rendertest.MaxPNGBytes; with -render.out a few images are written.
+func TestBoardsAndHands(t *testing.T) {
+	r := newRenderer(t)
+	texts := rendertest.Trace(r)
+	defer r.TraceText(nil)
+	stride := 25
+	if testing.Short() {
+		stride = 150
+	}
+	for n := 2; n <= 4; n++ {
+		st, err := dei.Game.New(n, nil, uint64(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewRNG(uint64(n))
+		saved := map[string]bool{}
+		for step := 0; step < 20000; step++ {
+			_, over := st.Outcome()
+			v := st.View(rules.Observer).(*dei.View)
+			if step%stride == 0 || over || (v.Decision != "" && !saved[v.Decision]) {
+				where := fmt.Sprintf("%dp move %d", n, step)
+				img, err := r.Board(v, names[:n])
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				drawn := texts.Check(t, where+" board")
+				rendertest.CheckNames(t, where+" board", drawn, names[:n])
+				for _, d := range drawn {
+					if idPattern.MatchString(d.Text) {
+						t.Fatalf("%s: id drawn in %q", where, d.Text)
+					}
+				}
+				data, err := render.EncodePNG(img)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rendertest.Decode(t, data, bW)
+				kind := v.Decision
+				if over {
+					kind = "over"
+				}
+				if !saved[kind] {
+					saved[kind] = true
+					rendertest.Save(t, fmt.Sprintf("dei-%dp-%s", n, kindName(kind)), data)
+				}
+				for s := 0; s < n; s++ {
+					hv := st.View(rules.Seat(s)).(*dei.View)
+					himg, err := r.Hand(hv, names[:n])
+					if err != nil {
+						t.Fatalf("%s hand %d: %v", where, s, err)
+					}
+					hd := texts.Check(t, where+" hand")
+					for _, d := range hd {
+						if idPattern.MatchString(d.Text) {
+							t.Fatalf("%s: id drawn in %q", where, d.Text)
+						}
+					}
+					if hv.Looking != nil && hv.Looking.Card != "" && !saved["look"] {
+						saved["look"] = true
+						hdata, _ := render.EncodePNG(himg)
+						rendertest.Decode(t, hdata, handW)
+						rendertest.Save(t, fmt.Sprintf("dei-%dp-hand-look", n), hdata)
+					}
+				}
+			}
+			if over {
+				break
+			}
+			seat, m := dei.Policy(st, &rng)
+			if err := st.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := r.Hand(dei.Game, names); err == nil {
+		t.Error("a hand of something that is not a view drew")
+	}
+}
+
+func kindName(k string) string {
+	if k == "" {
+		return "turn"
+	}
+	return k
+}
+
+func benchState(b *testing.B) rules.State {
+	st, err := dei.Game.New(4, nil, 11)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rules.NewRNG(11)
+	for i := 0; i < 300; i++ {
+		seat, m := dei.Policy(st, &rng)
+		if err := st.Apply(seat, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
+}
+
+// BenchmarkDEIBoard draws and encodes a mid-game 4-player board (render, encode only,
+// render+encode; see rendertest.BenchmarkImage).
+func BenchmarkDEIBoard(b *testing.B) {
+	rendertest.BenchmarkImage(b, newRenderer(b), benchState(b).View(rules.Observer), names, false)
+}
+
+// BenchmarkDEIHand draws and encodes the private image of the seat to act.
+func BenchmarkDEIHand(b *testing.B) {
+	st := benchState(b)
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), names, true)
+}
