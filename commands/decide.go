@@ -82,10 +82,25 @@ type menu struct {
 	seat    rules.Seat
 	moves   []rules.Move
 	choices []rules.Choice
+	names   []string // the players' names by seat
 	labels  []string // each move's whole label, expanded, plain text
 	thens   []string // the closing move played after a single pick (Multi with Max 1), or ""
 	root    *level
 	hash    string
+}
+
+// words expands rules text (seat and component references) to the plain words a player reads,
+// with the player names looked up once per menu.
+func (m *menu) words(text string) string {
+	if !strings.Contains(text, "{") && !strings.Contains(text, "[[") {
+		return text
+	}
+	return rules.Expand(text, func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(m.names) {
+			return m.names[s]
+		}
+		return "someone"
+	}, m.l.game.Term)
 }
 
 // plain strips the Markdown bold that names carry in expanded text: select options and buttons
@@ -94,7 +109,7 @@ func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
 
 // newMenu builds seat's decision tree from the state's legal moves and their Describe paths.
 func newMenu(l *loaded, seat rules.Seat) *menu {
-	m := &menu{l: l, seat: seat, moves: l.st.Legal(seat), root: &level{}}
+	m := &menu{l: l, seat: seat, moves: l.st.Legal(seat), root: &level{}, names: l.names()}
 	h := fnv.New32a()
 	m.choices = make([]rules.Choice, len(m.moves))
 	m.labels = make([]string, len(m.moves))
@@ -111,7 +126,7 @@ func newMenu(l *loaded, seat rules.Seat) *menu {
 			c.Multi = nil
 		}
 		m.choices[i] = c
-		m.labels[i] = plain(l.expand(c.Label, nil))
+		m.labels[i] = m.words(c.Label)
 		fmt.Fprintf(h, "%s\x00", mv.String())
 		for _, st := range c.Path {
 			fmt.Fprintf(h, "%s\x01%s\x01", st.Prompt, st.Option)
@@ -129,9 +144,9 @@ func newMenu(l *loaded, seat rules.Seat) *menu {
 func (m *menu) add(i int, c rules.Choice) {
 	lv := m.root
 	for d, st := range c.Path {
-		text := truncate(plain(m.l.expand(st.Option, nil)), labelMax)
+		text := truncate(m.words(st.Option), labelMax)
 		if lv.prompt == "" {
-			lv.prompt = plain(m.l.expand(st.Prompt, nil))
+			lv.prompt = m.words(st.Prompt)
 		}
 		last := d == len(c.Path)-1
 		var o *option
@@ -421,7 +436,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	moveButton := func(o *option, p []int) {
 		style := discordgo.PrimaryButton
 		if m.choices[o.move].Irreversible {
-			warn = append(warn, "• "+m.labels[o.move])
+			warn = append(warn, "• "+escape(m.labels[o.move]))
 		}
 		r.button(discordgo.Button{Label: buttonLabel(o.text), Style: style, CustomID: m.id(ActDo, p, 0)})
 	}
@@ -641,7 +656,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 
 // confirm is the confirmation step of an irreversible move picked in a grid.
 func (m *menu) confirm(path []int, o *option) Reply {
-	text := fmt.Sprintf("You are about to: **%s**.\nThis can't be taken back.", m.labels[o.move])
+	text := fmt.Sprintf("You are about to: **%s**.\nThis can't be taken back.", escape(m.labels[o.move]))
 	// Back returns to the grid that offered the move: the nearest level above the move's own
 	// level that offers a choice.
 	back, _ := m.back(path[:len(path)-1])

@@ -461,3 +461,27 @@ func TestMenuReachesEveryMove(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecisionMenu measures answering one step of the decision menu in a Borneo position
+// mid-game (4 players, 40 or more random moves in): building the seat's decision tree from Legal and
+// Describe, hashing it and laying out the first step (a turn's first decision: at least 15 moves).
+func BenchmarkDecisionMenu(b *testing.B) {
+	g, _ := games.Registry().Get("borneo")
+	st, err := g.New(4, nil, 9)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rules.NewRNG(2)
+	for i := 0; i < 40 || len(st.Legal(st.Active()[0])) < 15; i++ {
+		if _, err := rules.RandomStep(st, &rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	seat := st.Active()[0]
+	b.Logf("%d legal moves", len(st.Legal(seat)))
+	l := &loaded{row: data.Game{ID: 1}, game: g, st: st}
+	b.ReportAllocs()
+	for b.Loop() {
+		newMenu(l, seat).view(nil, "")
+	}
+}

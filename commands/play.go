@@ -348,7 +348,11 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	s.log.InfoContext(ctx, "move", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", l.st.Version(), "moves", len(recs))
 
 	var b strings.Builder
-	b.WriteString("You played: " + listLabels(labels) + ".")
+	esc := make([]string, len(labels))
+	for i, l := range labels {
+		esc[i] = escape(l)
+	}
+	b.WriteString("You played: " + listLabels(esc) + ".")
 	var img *Image
 	if p := l.st.Private(seat); p != "" && p != privBefore {
 		b.WriteString("\n" + l.expand(p, nil))
