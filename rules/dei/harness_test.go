@@ -8,12 +8,12 @@ import (
 	"spicebot/rules/rulestest"
 )
 
-// TestRandomGames plays 500 games to the end through the rulestest harness: 200 with 2 players,
-// 200 with 3 and 100 with 4 (the longest), in parallel. Uniformly random play cannot finish a race
+// TestRandomGames plays 500 games to the end through the rulestest harness: 300 with 2 players,
+// 150 with 3 and 50 with 4 (the longest; a game's harness cost grows with the square of its length), in parallel. Uniformly random play cannot finish a race
 // (ships drift and the economy dries up), so the moves come from Policy: one in ten is a
 // uniformly random legal move, the rest a greedy player that trades and sails home.
 func TestRandomGames(t *testing.T) {
-	for _, c := range []struct{ players, seeds int }{{2, 200}, {3, 200}, {4, 100}} {
+	for _, c := range []struct{ players, seeds int }{{2, 300}, {3, 150}, {4, 50}} {
 		c := c
 		if testing.Short() {
 			c.seeds = 1
