@@ -322,9 +322,7 @@ func legendItems(v *dei.View) []render.LegendItem {
 const compassW = 92
 
 func legendHeight(m *render.Canvas, k *render.Kit, v *dei.View) float64 {
-	c := k.Canvas(bW, 600)
-	h := c.Legend(legendItems(v), 0, 0, bInner-compassW-16, 22, render.Style{Size: 13})
-	_ = m
+	h := m.Legend(legendItems(v), 0, -1000, bInner-compassW-16, 22, render.Style{Size: 13})
 	return math.Max(h+12, 2*26+34)
 }
 

@@ -294,3 +294,44 @@ func TestWinChecks(t *testing.T) {
 		t.Fatal("a win without unloading")
 	}
 }
+
+// The movement menus stay within one row of buttons: while a ship sails, the first level offers
+// at most 5 options (sail on, turn, pick up, stop, end), and the sail level at most 5 directions,
+// each with the MP left; every component id in a text has plain words.
+func TestMovementMenu(t *testing.T) {
+	s := quiet(t, 4)
+	place(s, 0, Big, Square{6, 3}, 0)
+	play(t, s, 0, "sail big u")
+	levels := map[string]map[string]bool{}
+	for _, m := range s.Legal(0) {
+		c := s.Describe(0, m)
+		prefix := ""
+		for _, st := range c.Path {
+			if levels[prefix] == nil {
+				levels[prefix] = map[string]bool{}
+			}
+			levels[prefix][st.Option] = true
+			prefix += st.Option + "|"
+		}
+		if m.(Move).Kind == KSail && !strings.Contains(c.Label, "MP left") {
+			t.Errorf("sail label %q does not say the MP left", c.Label)
+		}
+	}
+	if n := len(levels[""]); n > 5 {
+		t.Errorf("the sailing ship's first level has %d options: %v", n, levels[""])
+	}
+	if n := len(levels["Sail on|"]); n == 0 || n > 5 {
+		t.Errorf("the sail level has %d options: %v", n, levels["Sail on|"])
+	}
+	for _, id := range []string{"T09", "W1", "W8", "M"} {
+		if Game.Term(id) == "" {
+			t.Errorf("no words for %s", id)
+		}
+	}
+	if got := Game.Term("T09"); got != "2 crates → 2 gold + nutmeg" {
+		t.Errorf("T09 reads %q", got)
+	}
+	if Game.Term("T31") != "" || Game.Term("W9") != "" {
+		t.Error("words for an unknown id")
+	}
+}
