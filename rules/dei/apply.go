@@ -24,7 +24,11 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	}
 	s.Moves++
 	from := len(s.Journal.Lines)
+	s.merged = false
 	s.play(seat, m)
+	if s.merged {
+		from--
+	}
 	s.settle()
 	var pub []string
 	for _, ln := range s.Journal.Lines[from:] {
@@ -34,6 +38,25 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	}
 	s.LastMove = strings.Join(pub, " ")
 	return nil
+}
+
+// moveLog logs one step of ship k's movement. The steps of one movement share a log line
+// ("{0}'s big ship sails up, turns to face right, sails right."), which moves on to the latest
+// move's version: a sailing ship's whole way is one line, and the log stays short.
+func (s *State) moveLog(k int, step string) {
+	lines := s.Journal.Lines
+	name := shipName(s.Turn, k)
+	if n := len(lines); s.Moving == k && n > 0 {
+		last := &lines[n-1]
+		if last.Version == s.Moves-1 && last.Private == "" && len(last.To) == 0 && strings.HasPrefix(last.Public, name+" ") &&
+			(strings.HasPrefix(last.Public, name+" sails ") || strings.HasPrefix(last.Public, name+" turns ")) {
+			last.Public = strings.TrimSuffix(last.Public, ".") + ", " + step + "."
+			last.Version = s.Moves
+			s.merged = true
+			return
+		}
+	}
+	s.log("%s %s.", name, step)
 }
 
 // whyIllegal is the player-readable reason a move is refused. It names nothing hidden.
@@ -99,12 +122,12 @@ func (s *State) play(seat rules.Seat, m Move) {
 	case KSail:
 		s.sail(m.Ship, m.Dir)
 	case KTurn:
+		s.moveLog(m.Ship, "turns to face "+dirWords[m.Dir])
 		s.startMove(m.Ship)
 		sh := s.ship(seat, m.Ship)
 		sh.Facing = m.Dir
 		s.MPLeft--
 		s.MPSpent++
-		s.log("%s turns to face %s.", shipName(seat, m.Ship), dirWords[m.Dir])
 	case KStop:
 		s.log("%s stops.", shipName(seat, s.Moving))
 		s.finishMove()
@@ -253,6 +276,7 @@ func (s *State) finishMove() {
 // sail moves the turn's ship k one square in direction d, then lets every pirate next to its new
 // square attack (rulebook "Special rules for movement", NOTES §2.7.5).
 func (s *State) sail(k int, d Direction) {
+	s.moveLog(k, "sails "+dirWords[d])
 	s.startMove(k)
 	sh := s.ship(s.Turn, k)
 	sh.At = sh.At.Step(d)
@@ -262,7 +286,6 @@ func (s *State) sail(k int, d Direction) {
 	if s.dock(sh.At) != sh.StayAt {
 		sh.Left = true
 	}
-	s.log("%s sails %s.", shipName(s.Turn, k), dirWords[d])
 	if s.Harbour(sh.At) {
 		return
 	}

@@ -63,6 +63,8 @@ type State struct {
 	// LastMove is the public log text of the latest move.
 	LastMove string    `json:"last_move,omitempty"`
 	Journal  rules.Log `json:"log"`
+	// merged is set during Apply when a movement step was added to the previous move's line.
+	merged bool
 }
 
 // Seat is one player: the home stock, the two ships and the trading cards the player has seen on
