@@ -121,3 +121,41 @@ func TestNotificationRules(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDirectMessage measures building one DM of a 4-player Borneo game at its start (the
+// setting read, the game loaded from the store, the text and the hand view), what the bot does
+// before each DM.
+func BenchmarkDirectMessage(b *testing.B) {
+	ctx := context.Background()
+	store, err := data.Open(ctx, filepath.Join(b.TempDir(), "db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	svc := New(store, games.Registry(), nil)
+	for _, u := range []string{"u0", "u1", "u2", "u3"} {
+		req := Request{Kind: KindCommand, ChannelID: "c1", GuildID: "g", UserID: u, UserName: u, Command: "game", Sub: "join"}
+		if u == "u0" {
+			req.Group, req.Sub = "new", "borneo"
+		}
+		if _, err := svc.Handle(ctx, req); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := svc.Handle(ctx, Request{Kind: KindCommand, ChannelID: "c1", UserID: "u0", Command: "game", Sub: "start"}); err != nil {
+		b.Fatal(err)
+	}
+	items, _ := store.PendingOutbox(ctx, 0)
+	var dm data.OutboxItem
+	for _, it := range items {
+		if it.Kind == KindDM {
+			dm = it
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, ok, err := svc.DirectMessage(ctx, dm); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -141,5 +142,50 @@ func TestSettings(t *testing.T) {
 	}
 	if err := s.SetSettings(ctx, "", UserSettings{}); err == nil {
 		t.Fatal("empty user id: no error")
+	}
+}
+
+// BenchmarkLatest measures finding a channel's newest game (finished here) among 200 games in 20
+// channels, with its seats: what /game status and /log do after a game ends.
+func BenchmarkLatest(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTest(b)
+	for i := 0; i < 200; i++ {
+		ch := fmt.Sprintf("c%d", i%20)
+		g := playing(b, s, ch, 3)
+		if _, err := s.CommitMove(ctx, g.ID, 0, Move{Seat: 0, Move: "end"}, []byte(`{}`), 1, StatusFinished, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := s.Latest(ctx, "c7"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExpireLobbies measures one sweep over 1000 games of which 100 are lobbies, none due:
+// the periodic check the bot runs.
+func BenchmarkExpireLobbies(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTest(b)
+	t0 := time.Now()
+	for i := 0; i < 1000; i++ {
+		ch := fmt.Sprintf("c%d", i)
+		if i%10 == 0 {
+			lobby(b, s, ch, 0, 2)
+			continue
+		}
+		g := playing(b, s, ch, 3)
+		if _, err := s.CommitMove(ctx, g.ID, 0, Move{Seat: 0, Move: "end"}, []byte(`{}`), 1, StatusFinished, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got, err := s.ExpireLobbies(ctx, t0.Add(-24*time.Hour), nil); err != nil || len(got) != 0 {
+			b.Fatal(got, err)
+		}
 	}
 }
