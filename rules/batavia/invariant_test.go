@@ -119,7 +119,7 @@ func expectedScores(s *State) []int {
 // that merchants only move forward and hands are dealt from the start, and at the end that the
 // scores are the rulebook's, recomputed here, with the right winners.
 func TestInvariants(t *testing.T) {
-	games := 300
+	games := 150
 	if testing.Short() {
 		games = 18
 	}
@@ -178,7 +178,7 @@ func TestInvariants(t *testing.T) {
 // TestLegalAgreesWithCheck tries every possible move for every seat in positions of random games:
 // Apply's check accepts exactly the moves Legal lists.
 func TestLegalAgreesWithCheck(t *testing.T) {
-	games := 60
+	games := 40
 	if testing.Short() {
 		games = 6
 	}
@@ -217,7 +217,7 @@ func TestLegalAgreesWithCheck(t *testing.T) {
 // counter (same company) — and checks that nothing the viewer is shown changes: the view, the
 // status, the private text and, for the seat to act, its moves and their labels.
 func TestViewsHideSecrets(t *testing.T) {
-	games := 60
+	games := 40
 	if testing.Short() {
 		games = 6
 	}
