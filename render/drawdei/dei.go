@@ -251,16 +251,6 @@ func pieces(c *render.Canvas, v *dei.View, g grid, initials []string) {
 			ring(c, x, y, cell*0.32, colAnchor, is.Cards == 0)
 		}
 	}
-	for _, lot := range v.Floating {
-		x, y := g.centre(lot.At)
-		n := 0
-		for _, l := range v.Floating {
-			if l.At == lot.At {
-				n += l.N
-			}
-		}
-		c.Chip(x+cell/2-21, y-cell/2+1, 20, 17, colCargo, fmt.Sprint(n), 13)
-	}
 	for p, pi := range v.Pirates {
 		x, y := g.centre(pi.At)
 		r := cell * 0.38
@@ -284,6 +274,16 @@ func pieces(c *render.Canvas, v *dei.View, g grid, initials []string) {
 			arrow(c, x, y, r, sh.Facing)
 			c.SeatDisc(x, y, r, rules.Seat(i), initials)
 		}
+	}
+	for _, lot := range v.Floating {
+		x, y := g.centre(lot.At)
+		n := 0
+		for _, l := range v.Floating {
+			if l.At == lot.At {
+				n += l.N
+			}
+		}
+		c.Chip(x+cell/2-21, y-cell/2+1, 20, 17, colCargo, fmt.Sprint(n), 13)
 	}
 }
 
