@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"sync"
 	"testing"
@@ -188,6 +189,21 @@ func isBoard(m discordtest.Message) bool {
 	}
 	return false
 }
+
+// boardVersion is the version a board message shows, read from its "Your move" button
+// (sb1:ym/{game}/{version}), or -1 (a final board has no buttons).
+func boardVersion(m discordtest.Message) int {
+	for _, id := range m.CustomIDs() {
+		if sub := ymRE.FindStringSubmatch(id); sub != nil {
+			var v int
+			fmt.Sscan(sub[1], &v)
+			return v
+		}
+	}
+	return -1
+}
+
+var ymRE = regexp.MustCompile(`:ym/\d+/(\d+)`)
 
 // waitIdle waits until the outbox has nothing pending.
 func (r *rig) waitIdle(ctx context.Context, advance func()) {

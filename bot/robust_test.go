@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,21 +32,6 @@ func (r *rig) playMoves(tb table, rng *rand.Rand, n int) {
 		}
 	}
 }
-
-// boardVersion is the version a board message shows, read from its "Your move" button
-// (sb1:ym/{game}/{version}), or -1 (a final board has no buttons).
-func boardVersion(m discordtest.Message) int {
-	for _, id := range m.CustomIDs() {
-		if sub := ymRE.FindStringSubmatch(id); sub != nil {
-			var v int
-			fmt.Sscan(sub[1], &v)
-			return v
-		}
-	}
-	return -1
-}
-
-var ymRE = regexp.MustCompile(`:ym/\d+/(\d+)`)
 
 // checkBoards checks a channel's board posts: the last shows the game's current version, and no
 // version was posted twice (a retried create that Discord had already made would do that).
