@@ -84,6 +84,13 @@
 //     asking; a choice is asked only when there is one.
 //   - Pirates with no legal square at all stay where they are (logged) rather than rolling
 //     forever.
+//   - Decision paths (Describe): "Move a ship" → "Big ship: sail (3 MP)" or "…: turn" → a
+//     direction with the MP left ("↗ forward-right (2 MP left)", marked "⚔ pirates!" when it sails
+//     into a pirate's reach); while a ship sails the first level is at most five options (sail
+//     on, turn, pick up cargo, stop here, end turn), so a square is two taps. Irreversible: looking
+//     at a card, accepting it (it is shown to all), attacking, sailing into a pirate's reach and
+//     ending the turn (the dice roll).
+//   - The log keeps one line per ship movement, extended square by square.
 //   - Outcome: the race's winner; the scores are each player's progress, 0–8, towards the goal
 //     (see Progress), shown for information.
 //

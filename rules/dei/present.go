@@ -81,6 +81,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		case KAccept:
 			q := "You look at " + rules.Ref(CardID(p.Card)) + ". Do you trade?"
 			c.Label = "Accept the trade " + rules.Ref(CardID(p.Card))
+			c.Irreversible = true // shows the card to everyone
 			path(q, "Accept: pay "+Amount(Crate, cards[p.Card].Crates))
 			return c
 		case KRefuse:
@@ -146,6 +147,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 			path(root, "Stop here")
 		case KEnd:
 			c.Label = "Stop sailing and end your turn"
+			c.Irreversible = true // the next player's pirate dice are rolled
 			path(root, "End turn")
 		}
 		_ = sh
@@ -216,6 +218,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		path(root, "Pick up cargo", "Which ship picks up?", Ship(m.Ship), "What do you pick up?", Amount(m.Good, m.N))
 	case KEnd:
 		c.Label = "End your turn"
+		c.Irreversible = true // the next player's pirate dice are rolled
 		path(root, "End turn")
 	default:
 		c.Label = m.String()
