@@ -84,6 +84,16 @@ func (b *Bot) dispatch() {
 			delete(running, key)
 		case <-b.clock.After(wait):
 		}
+		// Everything else that happened meanwhile is served by the same scan of the outbox.
+		for more := true; more; {
+			select {
+			case key := <-done:
+				delete(running, key)
+			case <-b.nudge:
+			default:
+				more = false
+			}
+		}
 	}
 }
 
