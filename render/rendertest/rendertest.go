@@ -72,8 +72,8 @@ func Pix(t testing.TB, img image.Image) []byte {
 	return rgba.Pix
 }
 
-// cpuTime is the CPU time (user and system, all threads) the process has used so far.
-func cpuTime() time.Duration {
+// CPUTime is the CPU time (user and system, all threads) the process has used so far.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
@@ -107,11 +107,11 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, names []string, 
 	run := func(name string, size int, f func()) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := cpuTime()
+			start := CPUTime()
 			for b.Loop() {
 				f()
 			}
-			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(CPUTime()-start)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(size), "png-bytes")
 		})
 	}
