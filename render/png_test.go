@@ -120,7 +120,7 @@ func TestEncodePNGManyColours(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 512, 300))
 	for y := 0; y < 300; y++ {
 		for x := 0; x < 512; x++ {
-			img.SetRGBA(x, y, color.RGBA{uint8(x), uint8(y), uint8(x >> 1 ^ y), 255})
+			img.SetRGBA(x, y, color.RGBA{uint8(x), uint8(y), uint8(x>>1 ^ y), 255})
 		}
 	}
 	for x := 0; x < 512; x++ {

@@ -41,10 +41,9 @@ func Save(t testing.TB, name string, data []byte) {
 }
 
 // MaxPNGBytes is the largest board or hand PNG the drawers may produce (issue 7: boards go to
-// every player's phone after every move). The goal is 60 KB; Borneo's boards are 36 KB at the
-// median and 50 KB at the 90th percentile, and only a five-player final board, the tallest,
-// reaches about 62 KB.
-const MaxPNGBytes = 64 << 10
+// every player's phone after every move): 60 KB, the goal. A five-player final board, the
+// tallest, is about 58 KB (see render.EncodePNG).
+const MaxPNGBytes = 60 << 10
 
 // Decode checks that data is a PNG of width w and at most MaxPNGBytes, and returns its height.
 func Decode(t testing.TB, data []byte, w int) int {
