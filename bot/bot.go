@@ -2,6 +2,13 @@
 // need none), the bulk registration of slash commands, the dispatch of interactions to package
 // commands, the replies (deferred when they include a rendered image), and the delivery of the
 // outbox: board posts and edits, DMs with the closed-DM fallback, notices.
+//
+// Every interaction is handled behind a recover and its payload read with type checks: a
+// malformed one gets a private "nothing was changed" and never stops the process. Components and
+// /play are acknowledged before the router runs, so a move whose acknowledgement Discord refuses
+// (the interaction expired) is not applied. The outbox is delivered in parallel lanes (one per
+// channel or DM recipient, order kept within each), retried with backoff while it matters, with
+// nonce-enforced creates; see outbox.go.
 package bot
 
 import (
