@@ -69,6 +69,7 @@ func isMessageWrite(req discordtest.Request) bool {
 // message routes (interactions still work) on a fake clock: once Discord is back, every board and
 // DM arrives, none twice, none given up.
 func TestOutboxSurvivesOutage(t *testing.T) {
+	t.Parallel()
 	clock := newManualClock()
 	r := newRig(t, func(c *bot.Config) { c.Clock = clock; c.RetryDelay = 500 * time.Millisecond })
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -166,6 +167,7 @@ func (r *rig) users() []string {
 // (Discord did it, the bot never heard): the retries are deduplicated by the nonce, so every
 // board and DM is there exactly once.
 func TestOutboxLostAnswers(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, func(c *bot.Config) { c.RetryDelay = 10 * time.Millisecond })
 	rng := rand.New(rand.NewPCG(8, 8))
 	tb := r.startGame("930000000000000001", 3, 21)
@@ -215,6 +217,7 @@ func TestOutboxLostAnswers(t *testing.T) {
 // TestOneFailingChannelDoesNotHoldUpOthers: while one channel's boards fail with 5xx (and wait for
 // their backoff on a clock that does not move), another channel's boards are posted at once.
 func TestOneFailingChannelDoesNotHoldUpOthers(t *testing.T) {
+	t.Parallel()
 	clock := newManualClock()
 	r := newRig(t, func(c *bot.Config) { c.Clock = clock; c.RetryDelay = 5 * time.Second })
 	rng := rand.New(rand.NewPCG(9, 9))
@@ -245,6 +248,7 @@ func TestOneFailingChannelDoesNotHoldUpOthers(t *testing.T) {
 
 // TestRateLimitHonoursRetryAfter: a 429 asking for 7 s is retried no sooner (on the bot's clock).
 func TestRateLimitHonoursRetryAfter(t *testing.T) {
+	t.Parallel()
 	clock := newManualClock()
 	r := newRig(t, func(c *bot.Config) { c.Clock = clock })
 	tb := r.startGame("950000000000000001", 3, 41)
@@ -286,6 +290,7 @@ func TestRateLimitHonoursRetryAfter(t *testing.T) {
 // for good (50013): the item is given up — not retried for hours — and the creator is told by DM
 // what to fix, or, with DMs closed, in the channel where text still goes through.
 func TestPermanentRefusalTellsCreator(t *testing.T) {
+	t.Parallel()
 	for _, dmsClosed := range []bool{false, true} {
 		t.Run(fmt.Sprint("dms-closed=", dmsClosed), func(t *testing.T) {
 			r := newRig(t, nil)
@@ -331,6 +336,7 @@ func TestPermanentRefusalTellsCreator(t *testing.T) {
 // TestDeferredEditRetried: the edit that completes a deferred reply fails twice with 5xx; it is
 // retried, so the player is not left on "thinking…".
 func TestDeferredEditRetried(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	tb := r.startGame("970000000000000001", 3, 61)
 	var fails atomic.Int64
@@ -357,6 +363,7 @@ func TestDeferredEditRetried(t *testing.T) {
 // TestExpiredInteractionAppliesNoMove: a /play that reaches the bot too late to be acknowledged
 // (10062) is not applied; pressed again in time, it is.
 func TestExpiredInteractionAppliesNoMove(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	tb := r.startGame("980000000000000001", 3, 71)
 	ctx := within(t, 20*time.Second)
@@ -386,6 +393,7 @@ func TestExpiredInteractionAppliesNoMove(t *testing.T) {
 // answer (or none for an autocomplete), nothing changes, the log has the payload's shape but no
 // value, and the bot keeps serving.
 func TestMalformedInteractions(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	tb := r.startGame("990000000000000001", 3, 81)
 	ctx := within(t, 20*time.Second)
