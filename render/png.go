@@ -126,10 +126,11 @@ func chunk(out []byte, typ string, data []byte) []byte {
 
 // quantizer is reusable scratch memory for quantize.
 type quantizer struct {
-	t    colourTable
-	ids  []uint16
-	rows []byte // the image's rows of palette indices, each after its filter byte
-	z    *zlib.Writer
+	t       colourTable
+	runs    []run   // runs of equal pixels, row by row
+	rowRuns []int32 // each row's first run in runs, or -1 for a row equal to the one above
+	rows    []byte  // the image's rows of palette indices, each after its filter byte
+	z       *zlib.Writer
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
@@ -204,70 +205,64 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 	t.reset(16384)
 
 	// Pass 1: give each colour an id in order of appearance (the table's value is id+1), count
-	// its pixels, and note every pixel's id; one table look-up per run of equal pixels, and a
-	// row equal to the one above is copied.
-	if cap(q.ids) < w*h {
-		q.ids = make([]uint16, w*h)
+	// its pixels, and note each row as its runs of equal pixels (q.runs from q.rowRuns[y]; -1
+	// for a row equal to the one above); one table look-up per run.
+	if cap(q.rowRuns) < h {
+		q.rowRuns = make([]int32, h)
 	}
-	ids := q.ids[:w*h]
+	rowRuns := q.rowRuns[:h]
+	runs := q.runs[:0]
 	var counts []uint32 // pixels of each colour
 	var flat []bool     // whether the colour fills a run of flatRun pixels somewhere
 	var colours []uint32
-	var runs, prevRuns []run
+	last := 0 // the first run of the last row that was not a repeat
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		out := ids[y*w : (y+1)*w]
 		if y > 0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
-			copy(out, ids[(y-1)*w:y*w])
-			for _, r := range prevRuns {
+			rowRuns[y] = -1
+			for _, r := range runs[last:] {
 				counts[r.id] += r.n
 			}
 			continue
 		}
-		runs = runs[:0]
+		last = len(runs)
+		rowRuns[y] = int32(last)
+		c := binary.LittleEndian.Uint32(row)
 		start := 0
-		prev := ^(uint32(row[0]) | uint32(row[1])<<8 | uint32(row[2])<<16 | uint32(row[3])<<24) // not the first pixel
-		id := uint16(0)
-		prev2 := uint64(prev) | uint64(prev)<<32
-		for x := 0; x < len(out); x++ {
+		for x := 1; ; x++ {
 			// Inside a run, step two pixels at a time.
-			for x+1 < len(out) && binary.LittleEndian.Uint64(row[4*x:4*x+8]) == prev2 {
-				out[x], out[x+1] = id, id
+			c2 := uint64(c) | uint64(c)<<32
+			for x+1 < w && binary.LittleEndian.Uint64(row[4*x:4*x+8]) == c2 {
 				x += 2
 			}
-			if x == len(out) {
+			if x < w && binary.LittleEndian.Uint32(row[4*x:4*x+4]) == c {
+				x++
+			}
+			// The run of c is [start, x).
+			v := t.ref(c)
+			if *v == 0 {
+				if len(colours) == 1<<16 {
+					q.runs = runs
+					return q.quantizeSlow(img)
+				}
+				colours = append(colours, c)
+				counts = append(counts, 0)
+				flat = append(flat, false)
+				*v = uint32(len(colours))
+			}
+			id, n := uint16(*v-1), uint32(x-start)
+			counts[id] += n
+			if n >= flatRun {
+				flat[id] = true
+			}
+			runs = append(runs, run{id, n})
+			if x >= w {
 				break
 			}
-			c := binary.LittleEndian.Uint32(row[4*x : 4*x+4])
-			if c != prev {
-				if x > 0 {
-					runs = append(runs, run{id, uint32(x - start)})
-				}
-				prev, start = c, x
-				prev2 = uint64(c) | uint64(c)<<32
-				v := t.ref(c)
-				if *v == 0 {
-					if len(colours) == 1<<16 {
-						return q.quantizeSlow(img)
-					}
-					colours = append(colours, c)
-					counts = append(counts, 0)
-					flat = append(flat, false)
-					*v = uint32(len(colours))
-				}
-				id = uint16(*v - 1)
-			}
-			out[x] = id
+			c, start = binary.LittleEndian.Uint32(row[4*x:4*x+4]), x
 		}
-		runs = append(runs, run{id, uint32(w - start)})
-		for _, r := range runs {
-			counts[r.id] += r.n
-			if r.n >= flatRun {
-				flat[r.id] = true
-			}
-		}
-		runs, prevRuns = prevRuns, runs
 	}
+	q.runs = runs
 
 	// Palette: the flat colours first, then the most frequent (ties by
 	// colour, for stable output). Only the colours that rank at least as high as the last one
@@ -321,15 +316,37 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 		}
 	}
 
-	// Pass 2: ids to palette indices, each row after its filter byte (0, none).
+	// Pass 2: runs to palette indices, each row after its filter byte (0, none).
 	rows := q.setRows(w, h)
 	for y := 0; y < h; y++ {
 		out := rows[y*(w+1)+1 : (y+1)*(w+1)]
-		for x, id := range ids[y*w : (y+1)*w] {
-			out[x] = remap[id]
+		if rowRuns[y] < 0 {
+			copy(out, rows[(y-1)*(w+1)+1:y*(w+1)])
+			continue
+		}
+		x := 0
+		for _, r := range runs[rowRuns[y]:] {
+			fill(out[x:x+int(r.n)], remap[r.id])
+			if x += int(r.n); x == w {
+				break
+			}
 		}
 	}
 	return pal
+}
+
+// fill sets every byte of b to v.
+func fill(b []byte, v byte) {
+	if len(b) < 16 {
+		for i := range b {
+			b[i] = v
+		}
+		return
+	}
+	b[0] = v
+	for j := 1; j < len(b); j *= 2 {
+		copy(b[j:], b[:j])
+	}
 }
 
 // setRows sets q.rows to room for h rows of w palette indices, each after its filter byte 0.
