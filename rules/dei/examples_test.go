@@ -1,7 +1,9 @@
 package dei
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -334,4 +336,52 @@ func TestMovementMenu(t *testing.T) {
 	if Game.Term("T31") != "" || Game.Term("W9") != "" {
 		t.Error("words for an unknown id")
 	}
+}
+
+// Rulebook "Pirate vs player combat": cannons + D6 against the pirates' 6 + D6 (big pirate); the
+// pirates win ties. Over many dice, every fight's result must follow the totals in its log line,
+// ties included.
+func TestPiratesWinTies(t *testing.T) {
+	re := regexp.MustCompile(`= (\d+) against the pirates' \d+ \+ \d+ = (\d+)\. The pirates (win|are beaten off)`)
+	ties := 0
+	for i := uint64(0); i < 300; i++ {
+		s := quiet(t, 4)
+		s.RNG = rules.NewRNG(1000 + i)
+		place(s, 0, Big, Square{7, 6}, 0)
+		s.ship(0, Big).Stats[Cannons] = 5
+		s.Pirates[BigPirate] = Square{9, 4}
+		play(t, s, 0, "sail big ur")
+		var m []string
+		for _, e := range s.Log(rules.Observer) {
+			if mm := re.FindStringSubmatch(e.Text); mm != nil {
+				m = mm
+			}
+		}
+		if m == nil {
+			t.Fatalf("dice %d: no fight in the log", i)
+		}
+		ship, pirates := atoi(t, m[1]), atoi(t, m[2])
+		won := m[3] == "win"
+		if ship == pirates {
+			ties++
+		}
+		if want := pirates >= ship; won != want {
+			t.Fatalf("dice %d: ship %d, pirates %d: pirates win = %v, want %v", i, ship, pirates, won, want)
+		}
+		if lost := s.Pending != nil && s.Pending.Kind == PendDowngrade; lost != won {
+			t.Fatalf("dice %d: pirates won %v but a downgrade is pending: %v", i, won, lost)
+		}
+	}
+	if ties == 0 {
+		t.Fatal("no tie in 300 fights: the test proves nothing")
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
