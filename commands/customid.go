@@ -23,6 +23,7 @@ const (
 	ActStart    Action = "start"   //
 	ActCancel   Action = "cancel"  // cancel confirmation: sb1:cancel/{game}/{yes|no}
 	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
+	ActBack     Action = "back"    // "I'm back" on an AI stand-in notice: sb1:back/{game}
 
 	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
 	// short hash of the seat's legal moves the menu was made for, path is "p" and the option
@@ -93,7 +94,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		want = 5
 	case c.Action == ActCancel:
 		want = 3
-	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch:
+	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
 	}

@@ -31,6 +31,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				Description: truncate(o.Name+" — "+allowedCounts(o, lo, hi), 100),
 			})
 		}
+		opts = append(opts, botsOptions(hi)...)
 		perGame = append(perGame, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID(),
 			Description: truncate(fmt.Sprintf("Open a %s lobby (%d–%d players)", g.Name(), lo, hi), 100),
@@ -55,6 +56,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				sub("start", "Start the game (the creator; seats are drawn at random)"),
 				sub("kick", "Remove a player from the lobby (the creator)", player),
 				sub("handover", "Make another player of the lobby its creator (the creator)", player),
+				sub("back", "Take your seat back from the AI that plays it while you were away"),
 				sub("cancel", "Cancel this channel's game (the creator or Manage Channels)"),
 				sub("status", "Show this channel's game: players, whose turn, what is awaited"),
 			}},

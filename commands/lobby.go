@@ -104,9 +104,18 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 	if err := rules.CheckOptions(g, players, opts); err != nil {
 		return ephemeral(fmt.Sprintf("I can't open that lobby: %s. %s's variants: %s.", err, g.Name(), optionList(g))), nil
 	}
-	l, stop, err := s.openLobby(ctx, req, g, players, opts, nil)
+	bots, refusal := botsOption(req, g, players)
+	if refusal != "" {
+		return ephemeral(refusal), nil
+	}
+	l, stop, err := s.openLobby(ctx, req, g, players, opts, bots)
 	if stop != nil || err != nil {
 		return deref(stop), err
+	}
+	// AI players fill the table the creator asked for: the game starts at once.
+	if l.row.Players > 0 && len(l.seats) == l.row.Players {
+		defer s.lock(l.row.ID)()
+		return s.startLobby(ctx, req, l)
 	}
 	return s.lobbyReply(l, ReplyMessage), nil
 }
@@ -401,7 +410,7 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	// Everyone is told once: the hand just dealt and, for whoever acts first, that it is their turn.
 	for seat := 0; seat < n; seat++ {
 		hand := st.Private(rules.Seat(seat)) != ""
-		if hand || active[rules.Seat(seat)] {
+		if (hand || active[rules.Seat(seat)]) && !IsAI(order[seat]) { // an AI seat is never DMed
 			items = append(items, dmItem(l.row, order[seat], rules.Seat(seat), st.Version(), active[rules.Seat(seat)], hand, rules.Observer))
 		}
 	}
@@ -412,7 +421,7 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** has started! Seats:", l.game.Name())
 	for i, u := range order {
-		fmt.Fprintf(&b, "\n%d. <@%s>", i+1, u)
+		fmt.Fprintf(&b, "\n%d. %s", i+1, l.who(u))
 	}
 	b.WriteString("\nYou get your hand by DM (or press **My hand**). The board follows.")
 	typ := ReplyMessage

@@ -92,7 +92,7 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 		turn := slices.Contains(after, seat) && !slices.Contains(before.active, seat) && len(st.Legal(seat)) > 0
 		p := st.Private(seat)
 		hand := p != "" && p != before.private[i]
-		if turn || hand {
+		if (turn || hand) && !IsAI(l.userOf(seat)) { // an AI seat is never DMed
 			items = append(items, dmItem(l.row, l.userOf(seat), seat, st.Version(), turn, hand, actor))
 		}
 	}
@@ -167,7 +167,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	}
 	for _, seat := range pinged {
 		ping[seat] = true
-		if u := l.userOf(seat); u != "" {
+		if u := l.userOf(seat); u != "" && !IsAI(u) { // an AI seat is never pinged
 			mentions = append(mentions, u)
 		}
 	}
@@ -202,7 +202,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		b.WriteString("➡️ " + status)
 		// Mention every active seat, even if the status sentence does not name it.
 		for _, seat := range st.Active() {
-			if u := l.userOf(seat); u != "" && !strings.Contains(status, "<@"+u+">") {
+			if u := l.userOf(seat); u != "" && !IsAI(u) && !strings.Contains(status, "<@"+u+">") {
 				b.WriteString(" <@" + u + ">")
 			}
 		}
@@ -255,7 +255,7 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	if err != nil {
 		return DirectMessage{}, false, err
 	}
-	if set.DMsOff {
+	if set.DMsOff || IsAI(item.Target) {
 		return DirectMessage{}, false, nil
 	}
 	l, err := s.load(ctx, "", item.GameID)

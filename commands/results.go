@@ -125,11 +125,11 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 	r := s.lobbyReply(l, ReplyMessage)
 	var who []string
 	for _, st := range others {
-		who = append(who, "<@"+st.UserID+">")
+		if !IsAI(st.UserID) { // AI players are seated again without a ping
+			who = append(who, "<@"+st.UserID+">")
+		}
 	}
 	r.Content = fmt.Sprintf("🔁 <@%s> wants a rematch! %s, you are seated again; press **Leave** if you're out.\n", req.UserID, joinAnd(who)) + r.Content
-	for _, st := range others {
-		r.Mentions = append(r.Mentions, st.UserID)
-	}
+	r.Mentions = append(r.Mentions, humans(userIDs(others))...)
 	return r, nil
 }

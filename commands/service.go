@@ -57,6 +57,10 @@ type Store interface {
 	ExpireLobbies(ctx context.Context, before time.Time, notice func(data.Game) []data.OutboxItem) ([]data.Game, error)
 	Settings(ctx context.Context, userID string) (data.UserSettings, error)
 	SetSettings(ctx context.Context, userID string, set data.UserSettings) error
+	// AI stand-ins (bots.go).
+	StandIns(ctx context.Context, gameID int64) ([]data.StandIn, error)
+	SetStandIn(ctx context.Context, gameID int64, seat int, why string) (bool, error)
+	ClearStandIn(ctx context.Context, gameID int64, seat int) (bool, error)
 }
 
 // Kind is the kind of interaction a Request describes.
@@ -228,6 +232,8 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 				return s.gameKick(ctx, req)
 			case "handover":
 				return s.gameHandover(ctx, req)
+			case "back":
+				return s.gameBack(ctx, req, 0)
 			}
 		case "settings":
 			return s.settings(ctx, req)
@@ -271,6 +277,8 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.gameCancel(ctx, req, id)
 	case ActRematch:
 		return s.rematch(ctx, req, id.Game)
+	case ActBack:
+		return s.gameBack(ctx, req, id.Game)
 	}
 	return ephemeral("That button is not one I understand."), nil
 }
@@ -336,7 +344,7 @@ func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 	names := l.names()
 	return rules.Expand(text, func(s rules.Seat) string {
 		if ping[s] {
-			if u := l.userOf(s); u != "" {
+			if u := l.userOf(s); u != "" && !IsAI(u) {
 				return "<@" + u + ">"
 			}
 		}
