@@ -224,6 +224,21 @@ type State interface {
 	Hidden(viewer Seat) []string
 	// Outcome returns the result once the game is over, and false while it is running.
 	Outcome() (Outcome, bool)
+	// Undoable reports whether the last applied move may be taken back (issue 11 undo policy, that
+	// of BGA and Rally the Troops): it drew, revealed or rolled nothing — no hidden information
+	// became known to anyone (the mover drawing a card included) and the game's RNG made no choice
+	// that anybody can tell. False for a new state. Survives the JSON round-trip. Each game's
+	// package doc lists its rulings (which moves are undoable).
+	Undoable() bool
+	// Determinize returns a new state that viewer cannot tell apart from this one: everything
+	// hidden from viewer (other seats' hands, deck orders, face-down cards, hidden counts, the
+	// RNG's future) re-drawn at random from seed, consistent with what viewer has seen. viewer's
+	// View, Private, Log and Legal moves, and Active, Status, Version and TurnNumber, are those of
+	// the receiver; log lines private to other seats read as their public text. The result
+	// depends only on what viewer knows and on seed (two states viewer cannot tell apart give
+	// equal results for equal seeds), never on the hidden order. The receiver is not changed.
+	// Observer is a valid viewer. Used by AI players (ISMCTS determinization).
+	Determinize(viewer Seat, seed uint64) State
 }
 
 // Outcome is a finished game's result.
@@ -287,6 +302,33 @@ type LogEntry struct {
 // private text that replaces it for the seats in To. Games embed it in their state.
 type Log struct {
 	Lines []LogLine `json:"lines"`
+}
+
+// Redact returns a copy of the log as kept in a state that viewer cannot tell apart from this
+// one (State.Determinize): lines private to viewer are kept whole; the private text of a line for
+// other seats is dropped, so that every seat reads its public text. The copy shares no memory
+// with l.
+func (l *Log) Redact(viewer Seat) Log {
+	out := Log{Lines: make([]LogLine, len(l.Lines))}
+	copy(out.Lines, l.Lines)
+	for i := range out.Lines {
+		ln := &out.Lines[i]
+		if len(ln.To) == 0 {
+			continue
+		}
+		mine := false
+		for _, s := range ln.To {
+			if s == viewer && viewer != Observer {
+				mine = true
+			}
+		}
+		if mine {
+			ln.To = []Seat{viewer}
+		} else {
+			ln.Private, ln.To = "", nil
+		}
+	}
+	return out
 }
 
 // LogLine is one stored log line; see Log.

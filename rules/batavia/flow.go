@@ -98,6 +98,7 @@ func (s *State) drawCard() Company {
 	}
 	c := s.Stack[len(s.Stack)-1]
 	s.Stack = s.Stack[:len(s.Stack)-1]
+	s.revealed = true
 	return c
 }
 
@@ -218,6 +219,7 @@ func (s *State) win(w rules.Seat) {
 	for c := range a.Package {
 		s.Seats[w].Hand[c] += a.Package[c]
 	}
+	s.Seats[w].know(a.Package)
 	b := s.line()
 	b.WriteString(seatRef(w))
 	b.WriteString(" wins ")
@@ -305,6 +307,7 @@ func (s *State) lay(seat rules.Seat, c Company, n int) {
 	s.LaidNow++
 	p.Hand[c]--
 	p.Laid[c]++
+	p.laidKnown(c, n-popcount(s.LaidMask[c]))
 	after := s.Seal(c)
 	b := s.line()
 	b.WriteString(seatRef(seat))
@@ -367,6 +370,7 @@ func (s *State) sail(seat rules.Seat, c Company) {
 	post := s.Track[h-1]
 	s.Track[h-1] = -1
 	wasDown := h > s.FaceUp
+	s.revealed = s.revealed || wasDown
 	p.Pos = h
 	p.Posts = append(p.Posts, post)
 	b := s.line()
@@ -393,6 +397,7 @@ func (s *State) sail(seat rules.Seat, c Company) {
 	if h > s.FaceUp-RevealBlock && s.FaceUp < NumHexes {
 		from, to := s.FaceUp+1, min(s.FaceUp+RevealBlock, NumHexes)
 		s.FaceUp = to
+		s.revealed = true
 		b.WriteString(" Hexes ")
 		b.WriteString(strconv.Itoa(from))
 		b.WriteString("–")
@@ -542,10 +547,12 @@ func (s *State) finish() {
 			continue
 		}
 		s.log(seatRef(rules.Seat(i)) + " lays out " + shipsText(p.Hand) + ".")
+		s.revealed = true
 		for c := range p.Hand {
 			p.Laid[c] += p.Hand[c]
 			p.Hand[c] = 0
 		}
+		p.Known = nil
 	}
 	s.score()
 }

@@ -77,6 +77,10 @@ type State struct {
 	// Final is the result once the game is over; Scores the breakdown of each seat.
 	Final  *rules.Outcome `json:"outcome,omitempty"`
 	Scores []Score        `json:"scores,omitempty"`
+	// Undo says that the last move may be taken back (State.Undoable; package doc, "Undo").
+	Undo bool `json:"undoable,omitempty"`
+	// revealed is set while a move is applied when it draws or turns up something.
+	revealed bool
 }
 
 // Auction is one ship-card auction (rulebook "Ship Card Auction").
@@ -108,6 +112,11 @@ type Player struct {
 	Crates int `json:"crates"`
 	// Gold is the gold from exchanges.
 	Gold int `json:"gold"`
+	// Known is, by company, how many of the cards in hand everybody knows are there (nil for
+	// none): the cards won at auction, face up, less the cards laid out since, and at least n−k
+	// of a company of which the card "lay n" was laid out this turn with k laid out (the seat
+	// held n at the start of the turn). State.Determinize keeps them in the hand.
+	Known []int `json:"known,omitempty"`
 	// Pos is the merchant's position: 0 the start space, 1..35 a hex, TargetHex the Target.
 	Pos int `json:"pos"`
 }
@@ -449,7 +458,13 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	if err := s.check(seat, m); err != nil {
 		return err
 	}
+	rng := s.RNG
+	s.revealed = false
 	s.Applied++
+	defer func() {
+		s.Undo = !s.revealed && s.RNG == rng
+		s.revealed = false
+	}()
 	switch m.Kind {
 	case MovePass:
 		s.pass(seat)

@@ -47,8 +47,12 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	s.Moves++
 	s.Exposed = nil
 	s.discardMark = len(s.Discard)
+	rng := s.RNG
+	s.revealed = m.Kind == KindShip || m.Kind == KindPlay // a card leaves the hand face up
 	s.apply(seat, m)
 	s.settle()
+	s.Undo = !s.revealed && s.RNG == rng
+	s.revealed = false
 	return nil
 }
 
@@ -157,6 +161,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindDiscard:
 		st.Hand, _ = removeInt(st.Hand, int(m.A))
 		s.Discard = append(s.Discard, int(m.A))
+		st.Discarded = append(st.Discarded, int(m.A))
 		// The card leaves the secret hand face down: only its owner's log names it.
 		s.Journal.AddPrivate(s.Moves, ref+" discards a card.", "You discard "+rules.Ref(shipmentIDs[m.A])+".", seat)
 	case KindPass:
@@ -300,10 +305,12 @@ func (s *State) autoStep() bool {
 				break
 			}
 		}
+		s.revealed = true
 		s.Journal.Add(s.Moves, "A new harbour is turned face up: %s.", harbourShort(h))
 		s.Phase = phaseDraw
 		return true
 	case phaseDraw:
+		s.revealed = true
 		s.draw()
 		return true
 	case PhaseDiscard:
@@ -367,6 +374,9 @@ func (s *State) draw() {
 			}
 			s.discardMark = 0
 			s.Deck, s.Discard = s.Discard, []int{}
+			for i := range s.Seats {
+				s.Seats[i].Discarded = nil
+			}
 			s.RNG.ShuffleInts(s.Deck)
 			s.Journal.Add(s.Moves, "The discard pile is shuffled into a new shipment deck of %d cards.", len(s.Deck))
 		}
@@ -400,6 +410,7 @@ func (s *State) nextTurn() {
 // are discarded, and each player in turn, starting left of the last to play, has a last chance
 // to complete a mission.
 func (s *State) endGame(reason string) {
+	s.revealed = true // the hands and the deck are no longer hidden
 	s.EndReason = reason
 	s.Turns++
 	s.Journal.Add(s.Moves, "%s: the game ends. Each player may complete one last mission, starting with %s.",
@@ -407,6 +418,8 @@ func (s *State) endGame(reason string) {
 	for i := range s.Seats {
 		s.Discard = append(s.Discard, s.Seats[i].Hand...)
 		s.Seats[i].Hand = []int{}
+		// Nothing stays hidden once the game is over (package doc).
+		s.Seats[i].Discarded = nil
 	}
 	s.Discard = append(s.Discard, s.Deck...)
 	s.Deck = []int{}

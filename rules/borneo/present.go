@@ -66,8 +66,9 @@ func (s *State) Log(viewer rules.Seat) []rules.LogEntry { return s.Journal.For(v
 
 // Hidden lists the ids of the cards viewer may not see: other seats' hands, the shipment deck
 // and the harbour deck. Warehouses, harbours, fights, distributions and completed missions are
-// public; the discard pile is shown only as a count, and a card discarded down to the hand limit
-// is named to its owner only. The cards of State.Exposed (seen going into the discard pile by the
+// public; the discard pile is shown only as a count, and a card discarded face down down to the
+// hand limit is hidden from all but its owner (Seat.Discarded) until the pile is reshuffled or the
+// game ends (then nothing is hidden but the harbour deck). The cards of State.Exposed (seen going into the discard pile by the
 // move that reshuffled them) are left out until the next move: that move's log names them.
 func (s *State) Hidden(viewer rules.Seat) []string {
 	var out []string
@@ -84,6 +85,13 @@ func (s *State) Hidden(viewer rules.Seat) []string {
 	for _, c := range s.Deck {
 		if !containsInt(s.Exposed, c) {
 			out = append(out, shipmentIDs[c])
+		}
+	}
+	for i := range s.Seats {
+		if rules.Seat(i) != viewer {
+			for _, c := range s.Seats[i].Discarded {
+				out = append(out, shipmentIDs[c])
+			}
 		}
 	}
 	for _, h := range s.HarbourDeck {

@@ -69,6 +69,11 @@ type State struct {
 	Exposed []int `json:"exposed,omitempty"`
 	// discardMark is the discard pile's length when the move being applied began.
 	discardMark int
+	// Undo says that the last move may be taken back (State.Undoable): it drew, revealed and
+	// rolled nothing.
+	Undo bool `json:"undoable,omitempty"`
+	// revealed is set while a move is applied when it shows a card or draws.
+	revealed bool
 	// Turns counts the turns completed as players count them (State.TurnNumber): each merchant
 	// placed in the setup draft, each player turn (its fights, picks and discards included) and
 	// each last-chance mission.
@@ -107,6 +112,10 @@ type Seat struct {
 	HarbourCards []int `json:"harbour_cards"`
 	// Missions are the completed mission tiles.
 	Missions []int `json:"missions"`
+	// Discarded are the cards this seat put into the discard pile face down (discarding down to
+	// six) and still there, in discard-pile order: only this seat knows them until the pile is
+	// reshuffled or the game ends (State.Hidden, State.Determinize).
+	Discarded []int `json:"discarded,omitempty"`
 }
 
 // Harbour is one face-up harbour slot: the harbour card (-1 if the slot is empty) and the

@@ -25,11 +25,15 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	s.Moves++
 	from := len(s.Journal.Lines)
 	s.merged = false
+	rng := s.RNG
+	s.revealed = m.Kind == KLook || m.Kind == KAccept // a card seen by the looker, or by all
 	s.play(seat, m)
 	if s.merged {
 		from--
 	}
 	s.settle()
+	s.Undo = !s.revealed && s.RNG == rng
+	s.revealed = false
 	var pub []string
 	for _, ln := range s.Journal.Lines[from:] {
 		if ln.Public != "" {

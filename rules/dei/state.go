@@ -65,6 +65,10 @@ type State struct {
 	Journal  rules.Log `json:"log"`
 	// merged is set during Apply when a movement step was added to the previous move's line.
 	merged bool
+	// Undo says that the last move may be taken back (State.Undoable; package doc, "Undo").
+	Undo bool `json:"undoable,omitempty"`
+	// revealed is set while a move is applied when it shows a trading card.
+	revealed bool
 }
 
 // Seat is one player: the home stock, the two ships and the trading cards the player has seen on

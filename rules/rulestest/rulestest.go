@@ -1,7 +1,8 @@
 // Package rulestest is the harness every game's tests run: seeded games of random legal moves to the
 // end, a JSON round-trip of the state after every move, determinism of setup and replay equality,
-// move-text round-trips, illegal moves that change nothing, and a leak check that nothing shown to a
-// viewer names a card that viewer may not see.
+// move-text round-trips, illegal moves that change nothing, a leak check that nothing shown to a
+// viewer names a card that viewer may not see, and the checks of State.Undoable (CheckUndoable)
+// and State.Determinize (CheckDeterminize, with its information-safety property).
 package rulestest
 
 import (
@@ -38,7 +39,15 @@ type Config struct {
 	// RoundTripEvery runs CheckRoundTrip after every RoundTripEvery-th move (0 means 1) and at
 	// the end: for long games, whose state (with its log) grows with every move.
 	RoundTripEvery int
+	// UndoEvery runs CheckUndoable on every UndoEvery-th move (0 means 1).
+	UndoEvery int
+	// DeterminizeEvery runs CheckDeterminize after setup and after every DeterminizeEvery-th move
+	// (0 means 20); the first time after a move, a determinized copy is also played to the end.
+	DeterminizeEvery int
 }
+
+// defaultDeterminizeEvery is DeterminizeEvery's default.
+const defaultDeterminizeEvery = 20
 
 // Policy chooses the next move of a game being played: an active seat and one of its legal
 // moves, using rng for any random choice. It returns a nil move when no active seat has one.
@@ -80,7 +89,10 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 //   - the game ends within maxSteps moves (rules.ErrRunaway) and never leaves every active seat
 //     without a move (rules.ErrDeadEnd); once over, no seat is active or has a move and the outcome
 //     has one score per seat and valid winners;
-//   - rules.Replay of the moves played gives the same state.
+//   - rules.Replay of the moves played gives the same state;
+//   - a new state is not Undoable; CheckUndoable on every move; CheckDeterminize after setup and
+//     every DeterminizeEvery moves (20 for PlayOne), and once per game a determinized copy
+//     (for a viewer that depends on seed) played to the end.
 func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) error {
 	return PlayOneWith(g, setup, seed, Config{MaxSteps: maxSteps, LeakEvery: leakEvery})
 }
@@ -90,6 +102,11 @@ func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) er
 func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 	maxSteps, leakEvery, policy := cfg.MaxSteps, cfg.LeakEvery, cfg.Policy
 	roundTrip := max(cfg.RoundTripEvery, 1)
+	undoEvery := max(cfg.UndoEvery, 1)
+	detEvery := cfg.DeterminizeEvery
+	if detEvery <= 0 {
+		detEvery = defaultDeterminizeEvery
+	}
 	if leakEvery <= 0 {
 		leakEvery = 1
 	}
@@ -103,11 +120,44 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 	}
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	var played []rules.Record
+	var before []byte // the state before the move, when CheckUndoable runs on it
+	if undoEvery == 1 {
+		if before, err = json.Marshal(st); err != nil {
+			return fmt.Errorf("marshal: %w", err)
+		}
+	}
 	recs, err := playout(st, &rng, maxSteps, policy, func(r rules.Record) error {
 		played = append(played, r)
 		step := len(played)
 		if v := st.Version(); v != step {
 			return fmt.Errorf("after move %d %q: Version() = %d, want %d", step, r.Move, v, step)
+		}
+		if before != nil {
+			m, err := g.ParseMove(r.Move)
+			if err != nil {
+				return fmt.Errorf("ParseMove(%q) of move %d played: %w", r.Move, step, err)
+			}
+			if err := CheckUndoable(g, before, r.Seat, m, st); err != nil {
+				return fmt.Errorf("after move %d %q by seat %d: %w", step, r.Move, r.Seat, err)
+			}
+			before = nil
+		}
+		if (step+1)%undoEvery == 0 {
+			var err error
+			if before, err = json.Marshal(st); err != nil {
+				return fmt.Errorf("marshal: %w", err)
+			}
+		}
+		if step%detEvery == 0 {
+			if err := CheckDeterminize(g, st); err != nil {
+				return fmt.Errorf("after move %d %q by seat %d: %w", step, r.Move, r.Seat, err)
+			}
+			if step == detEvery {
+				v := rules.Seat(int(seed%uint64(st.Players()+1))) - 1
+				if err := checkPlayOn(g, st, v, seed, cfg); err != nil {
+					return fmt.Errorf("after move %d: %w", step, err)
+				}
+			}
 		}
 		if step%roundTrip == 0 {
 			if err := CheckRoundTrip(g, st); err != nil {
@@ -201,6 +251,12 @@ func checkSetup(g rules.Game, setup Setup, seed uint64, st rules.State, logSeen 
 	}
 	if v := st.Version(); v != 0 {
 		return fmt.Errorf("Version() = %d after setup, want 0", v)
+	}
+	if st.Undoable() {
+		return errors.New("Undoable() is true for a new state")
+	}
+	if err := CheckDeterminize(g, st); err != nil {
+		return err
 	}
 	if err := CheckRoundTrip(g, st); err != nil {
 		return err

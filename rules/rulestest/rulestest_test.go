@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,6 +43,10 @@ const (
 	trustHand            // Apply lets the seat to play play any card, in its hand or not
 	statusShuffles       // Status shuffles the deck, drawing from the RNG
 	versionOffByOne      // Version counts from 1
+	undoDraw             // a draw is marked undoable
+	undoPlay             // playing a card (revealing it) is marked undoable
+	detHidden            // Determinize re-deals the unseen cards in their hidden order, unsorted
+	detOwnHand           // Determinize re-deals the viewer's own hand too
 )
 
 const (
@@ -148,6 +153,7 @@ type kingsState struct {
 	Moves   int         `json:"moves"`
 	RNG     rules.RNG   `json:"rng"`
 	History rules.Log   `json:"log"`
+	Undo    bool        `json:"undo,omitempty"`
 }
 
 // MarshalJSON is the plain encoding, except that unsavedTurn leaves the turn out.
@@ -255,6 +261,7 @@ func (s *kingsState) Apply(seat rules.Seat, m rules.Move) error {
 	}
 	s.Moves++
 	km := m.(kingsMove)
+	s.Undo = km.Draw && s.flaw == undoDraw || !km.Draw && s.flaw == undoPlay
 	if km.Draw {
 		if len(s.Deck) == 0 {
 			for _, p := range s.Table {
@@ -287,6 +294,41 @@ func (s *kingsState) Apply(seat rules.Seat, m rules.Move) error {
 	}
 	s.Turn = 1 - seat
 	return nil
+}
+
+func (s *kingsState) Undoable() bool { return s.Undo }
+
+// Determinize re-deals the cards viewer cannot see (the deck and the other hand) from seed: they
+// are sorted, shuffled and dealt to the other hand (its size kept) and the deck.
+func (s *kingsState) Determinize(viewer rules.Seat, seed uint64) rules.State {
+	d := *s
+	d.RNG = rules.NewRNG(seed ^ 0xd1ce)
+	d.History = s.History.Redact(viewer)
+	d.Table = append([]kingsPlay(nil), s.Table...)
+	d.Scores = append([]int(nil), s.Scores...)
+	var unseen []int
+	d.Hands = make([][]int, len(s.Hands))
+	for p, h := range s.Hands {
+		if rules.Seat(p) != viewer || s.flaw == detOwnHand {
+			unseen = append(unseen, h...)
+		}
+	}
+	unseen = append(unseen, s.Deck...)
+	if s.flaw != detHidden {
+		slices.Sort(unseen)
+	}
+	rng := rules.NewRNG(seed)
+	rng.ShuffleInts(unseen)
+	for p, h := range s.Hands {
+		if rules.Seat(p) == viewer && s.flaw != detOwnHand {
+			d.Hands[p] = append([]int(nil), h...)
+			continue
+		}
+		d.Hands[p] = append([]int(nil), unseen[:len(h)]...)
+		unseen = unseen[len(h):]
+	}
+	d.Deck = unseen
+	return &d
 }
 
 func remove(xs []int, x int) []int {
@@ -635,6 +677,26 @@ func TestRunFails(t *testing.T) {
 	for _, bad := range []Config{{}, {Setups: []Setup{two}, MaxSteps: 200}, {Seeds: 3, MaxSteps: 200}, {Setups: []Setup{two}, Seeds: 3}} {
 		if msg := runFails(t, newKings(sound), bad); !strings.Contains(msg, "plays no game") {
 			t.Errorf("config %+v: Run failed with %q, want a refusal", bad, msg)
+		}
+	}
+}
+
+// TestUndoAndDeterminizeFlawsAreCaught: a draw or a play marked undoable, a determinization that
+// deals the unseen cards in their hidden order or re-deals the viewer's own hand: each is caught
+// by PlayOne, with the property it breaks.
+func TestUndoAndDeterminizeFlawsAreCaught(t *testing.T) {
+	for _, c := range []struct {
+		flaw flaw
+		want string
+	}{
+		{undoDraw, "is marked undoable but card"},
+		{undoPlay, "is not hidden after it"},
+		{detHidden, "information leak"},
+		{detOwnHand, "shows viewer 0 another view"},
+	} {
+		err := play(newKings(c.flaw), 1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("flaw %d: PlayOne = %v, want %q", c.flaw, err, c.want)
 		}
 	}
 }

@@ -57,6 +57,8 @@ type State struct {
 	History rules.Log `json:"log"`
 	// Final is the result once the game is over.
 	Final *rules.Outcome `json:"outcome,omitempty"`
+	// Undo says that the last move may be taken back (State.Undoable; package doc, "Undo").
+	Undo bool `json:"undoable,omitempty"`
 }
 
 // Market is one world market: the demand cards on it, all of one spice, at most 4.
@@ -452,6 +454,13 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	if err := s.check(seat, m); err != nil {
 		return err
 	}
+	round := s.Round
+	defer func() {
+		// A secret good of a seat that is not the last to register, and a pass that does not
+		// end the round, show nothing to anybody; the rest reveal a card or draw (package doc).
+		s.Undo = m.Kind == MoveSecret && s.Phase == PhaseRegister ||
+			m.Kind == MovePass && s.Phase == PhaseTurns && s.Round == round
+	}()
 	s.Applied++
 	if m.Kind != MoveSecret {
 		s.Turns++

@@ -1,0 +1,164 @@
+package borneo
+
+import (
+	"slices"
+
+	"spicebot/rules"
+)
+
+// Undoable reports whether the last move may be taken back: it drew, revealed and rolled
+// nothing (see the package doc, "Undo"). False for a new game.
+func (s *State) Undoable() bool { return s.Undo }
+
+// Determinize returns a state viewer cannot tell apart from s, with everything hidden from
+// viewer re-drawn from seed (see rules.State): the unseen shipment cards — other seats' hands,
+// the shipment deck and the cards other seats discarded face down (Seat.Discarded) — are sorted, shuffled with an RNG seeded from seed and dealt back into
+// those places, every hand and pile keeping its size; the harbour deck is shuffled the same way;
+// the RNG is reseeded from seed; log lines private to other seats keep only their public text.
+// Everything public and viewer's own hand and face-down discards are kept.
+//
+// What it does not model: a card the table saw go into the discard pile (a fight card, a paid
+// mission card) and reshuffled into the deck is known to be in the deck or in a hand drawn since
+// the reshuffle; Determinize treats it like any unseen card, so it may put it in a hand that
+// has not drawn since.
+func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
+	d := s.clone()
+	d.RNG = rules.NewRNG(seed ^ 0xb0e0de7e)
+	d.Journal = s.Journal.Redact(viewer)
+	rng := rules.NewRNG(seed)
+	mine := func(i int) bool { return rules.Seat(i) == viewer }
+
+	// The unseen shipment cards, in canonical (sorted) order, then shuffled.
+	var buf [numShipments]int
+	unseen := buf[:0]
+	for i := range s.Seats {
+		if !mine(i) {
+			unseen = append(unseen, s.Seats[i].Hand...)
+			unseen = append(unseen, s.Seats[i].Discarded...)
+		}
+	}
+	unseen = append(unseen, s.Deck...)
+	slices.Sort(unseen)
+	rng.ShuffleInts(unseen)
+	take := func(dst []int) {
+		n := copy(dst, unseen)
+		unseen = unseen[n:]
+	}
+	// Deal: other hands in seat order, the deck, then the face-down places of the discard pile
+	// in pile order (each keeps its owner: a seat, or nobody).
+	for i := range d.Seats {
+		if !mine(i) {
+			take(d.Seats[i].Hand)
+		}
+	}
+	take(d.Deck)
+	if s.othersDiscarded(viewer) {
+		owner := s.discardOwners()
+		for i := range d.Seats {
+			if !mine(i) && d.Seats[i].Discarded != nil {
+				d.Seats[i].Discarded = d.Seats[i].Discarded[:0]
+			}
+		}
+		for pos, o := range owner {
+			if o == ownerPublic || o == int(viewer) {
+				continue
+			}
+			c := unseen[0]
+			unseen = unseen[1:]
+			d.Discard[pos] = c
+			d.Seats[o].Discarded = append(d.Seats[o].Discarded, c)
+		}
+	}
+	// The harbour deck: nobody has seen it.
+	slices.Sort(d.HarbourDeck)
+	rng.ShuffleInts(d.HarbourDeck)
+	return d
+}
+
+// ownerPublic is the owner of a discard pile place whose card the table saw (discardOwners).
+const ownerPublic = -1
+
+// othersDiscarded reports whether a seat other than viewer has face-down cards in the discard pile.
+func (s *State) othersDiscarded(viewer rules.Seat) bool {
+	for i := range s.Seats {
+		if rules.Seat(i) != viewer && len(s.Seats[i].Discarded) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// discardOwners says, for each place of the discard pile, who knows its card: ownerPublic or
+// the seat that discarded it face down.
+func (s *State) discardOwners() []int {
+	var who [numShipments]int
+	for i := range who {
+		who[i] = ownerPublic
+	}
+	for i := range s.Seats {
+		for _, c := range s.Seats[i].Discarded {
+			who[c] = i
+		}
+	}
+	out := make([]int, len(s.Discard))
+	for pos, c := range s.Discard {
+		out[pos] = who[c]
+	}
+	return out
+}
+
+// clone returns a deep copy of s: no slice or pointer is shared.
+func (s *State) clone() *State {
+	d := *s
+	for c := range d.Companies {
+		d.Companies[c] = cloneSlice(s.Companies[c])
+	}
+	d.Deck = cloneSlice(s.Deck)
+	d.Discard = cloneSlice(s.Discard)
+	d.HarbourDeck = cloneSlice(s.HarbourDeck)
+	for i := range d.Harbours {
+		d.Harbours[i].Cards = cloneSlice(s.Harbours[i].Cards)
+	}
+	d.Spent = cloneSlice(s.Spent)
+	d.Missions = cloneSlice(s.Missions)
+	d.Seats = make([]Seat, len(s.Seats))
+	for i := range s.Seats {
+		src := &s.Seats[i]
+		d.Seats[i] = Seat{Hand: cloneSlice(src.Hand), Cards: cloneSlice(src.Cards), HarbourCards: cloneSlice(src.HarbourCards),
+			Missions: cloneSlice(src.Missions), Discarded: cloneSlice(src.Discarded)}
+	}
+	d.Placement = cloneSlice(s.Placement)
+	d.LastChance = cloneSlice(s.LastChance)
+	d.Exposed = cloneSlice(s.Exposed)
+	d.Highlights.Won = cloneSlice(s.Highlights.Won)
+	if s.Fight != nil {
+		f := *s.Fight
+		f.AttackCards, f.DefenceCards = cloneSlice(f.AttackCards), cloneSlice(f.DefenceCards)
+		d.Fight = &f
+	}
+	if s.Dist != nil {
+		x := *s.Dist
+		x.Companies, x.Cards, x.Pool, x.Pickers = cloneSlice(x.Companies), cloneSlice(x.Cards), cloneSlice(x.Pool), cloneSlice(x.Pickers)
+		d.Dist = &x
+	}
+	if s.Pay != nil {
+		p := *s.Pay
+		p.Paid = cloneSlice(p.Paid)
+		d.Pay = &p
+	}
+	d.Journal = rules.Log{Lines: cloneSlice(s.Journal.Lines)}
+	if s.Result != nil {
+		r := *s.Result
+		r.Scores, r.Winners, r.Details, r.Recap = cloneSlice(r.Scores), cloneSlice(r.Winners), cloneSlice(r.Details), cloneSlice(r.Recap)
+		d.Result = &r
+	}
+	return &d
+}
+
+// cloneSlice copies xs, keeping nil nil (the JSON tells null from []).
+func cloneSlice[T any](xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(xs)), xs...)
+}
