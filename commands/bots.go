@@ -147,8 +147,12 @@ func StandInNoticeOf(item data.OutboxItem) (StandInNotice, error) {
 	}}, nil
 }
 
-// ErrNotAISeat means PlayAs was asked to play a seat the AI does not play.
-var ErrNotAISeat = errors.New("the AI does not play that seat")
+// Errors of PlayAs: ErrNotAISeat, the AI does not play that seat; ErrAIMoveRefused, the move is
+// not one of the seat's legal moves (nothing changed).
+var (
+	ErrNotAISeat     = errors.New("the AI does not play that seat")
+	ErrAIMoveRefused = errors.New("the AI's move is not legal")
+)
 
 // AIDecision is a decision the AI must make now: the game, the seat, the state's version and the
 // AI level that plays the seat. State is the game's full state: the AI must determinize it for
@@ -250,8 +254,8 @@ func (s *Service) AIPlays(ctx context.Context, gameID int64, seat rules.Seat) (b
 // PlayAs plays move for seat of game gameID on behalf of the AI, through the same commit path as
 // a human's move (the per-game lock, the version check, one transaction with the outbox: board
 // post and DMs). version is the state's version the AI decided at: when the game has moved on
-// since, nothing is played and PlayAs reports false. It reports false too, with nil error, when
-// the rules refuse the move (nothing changes). ErrNotAISeat when the AI does not play seat.
+// since, nothing is played and PlayAs reports false. Errors: ErrNotAISeat when the AI does not
+// play seat; ErrAIMoveRefused when move is not legal for seat (nothing changes).
 func (s *Service) PlayAs(ctx context.Context, gameID int64, seat rules.Seat, version int, move rules.Move) (bool, error) {
 	defer s.lock(gameID)()
 	l, err := s.load(ctx, "", gameID)
@@ -272,6 +276,11 @@ func (s *Service) PlayAs(ctx context.Context, gameID int64, seat rules.Seat, ver
 	if !ok {
 		return false, fmt.Errorf("play for seat %d of game %d: %w", seat, gameID, ErrNotAISeat)
 	}
+	legal, ok := rules.FindLegal(l.st, seat, move)
+	if !ok {
+		return false, fmt.Errorf("AI move %q for seat %d of game %d at version %d: %w", move.String(), seat, gameID, version, ErrAIMoveRefused)
+	}
+	move = legal
 	user := l.userOf(seat)
 	if !IsAI(user) {
 		user = AIPrefix + level + ":stand-in"

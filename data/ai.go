@@ -12,15 +12,18 @@ import (
 type AIGame struct {
 	ID      int64
 	Version int
+	// StandIns is how many seats the AI stands in for.
+	StandIns int
 }
 
 // AIGames returns the games being played (status playing) in which the AI plays a seat, with
-// their versions, oldest first. The bot compares the versions with those it saw last to find the
-// games whose AI seats may have a decision to make.
+// their versions and stand-in counts, oldest first. The bot compares them with those it saw last
+// to find the games whose AI seats may have a decision to make.
 func (s *Store) AIGames(ctx context.Context) ([]AIGame, error) {
 	var out []AIGame
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, version FROM games g WHERE status = 'playing' AND (
+		rows, err := tx.QueryContext(ctx, `SELECT id, version, (SELECT COUNT(*) FROM ai_standins WHERE ai_standins.game_id = g.id)
+			FROM games g WHERE status = 'playing' AND (
 			EXISTS (SELECT 1 FROM seats WHERE seats.game_id = g.id AND seats.seat >= 0 AND seats.user_id LIKE 'ai:%')
 			OR EXISTS (SELECT 1 FROM ai_standins WHERE ai_standins.game_id = g.id)) ORDER BY id`)
 		if err != nil {
@@ -29,7 +32,7 @@ func (s *Store) AIGames(ctx context.Context) ([]AIGame, error) {
 		defer rows.Close()
 		for rows.Next() {
 			var g AIGame
-			if err := rows.Scan(&g.ID, &g.Version); err != nil {
+			if err := rows.Scan(&g.ID, &g.Version, &g.StandIns); err != nil {
 				return err
 			}
 			out = append(out, g)
@@ -97,17 +100,18 @@ func (s *Store) SyncAITurns(ctx context.Context, gameID int64, seats []int, due 
 	return nil
 }
 
-// ClaimAITurns leases up to limit AI turns due at now (due_at ≤ now) that nobody holds (no lease,
-// or a lease that ran out before now) to owner until now+lease, and returns them, earliest first.
-// A turn is claimed by one owner at a time.
-func (s *Store) ClaimAITurns(ctx context.Context, now time.Time, owner string, lease time.Duration, limit int) ([]AITurn, error) {
+// ClaimAITurns leases up to limit AI turns due by dueBy (due_at ≤ dueBy; a bot claims a little
+// ahead so that the AI thinks before the turn is due and plays at the due time) that nobody holds
+// at now (no lease, or a lease that ran out before now) to owner until now+lease, and returns
+// them, earliest first. A turn is claimed by one owner at a time.
+func (s *Store) ClaimAITurns(ctx context.Context, now, dueBy time.Time, owner string, lease time.Duration, limit int) ([]AITurn, error) {
 	var out []AITurn
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE ai_turns SET lease_until = ?, lease_owner = ?
 			WHERE (game_id, seat) IN (SELECT game_id, seat FROM ai_turns
 				WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?)
 			RETURNING game_id, seat, due_at`,
-			millis(now.Add(lease)), owner, millis(now), millis(now), limit)
+			millis(now.Add(lease)), owner, millis(dueBy), millis(now), limit)
 		if err != nil {
 			return err
 		}
