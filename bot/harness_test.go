@@ -41,6 +41,8 @@ type harness struct {
 	lobbyID uint64
 	// idLeaks lists every internal id seen in something a player reads (see readable).
 	idLeaks []string
+	// configure, when set, adjusts the bot's configuration before each start (AI seats' tests).
+	configure func(*bot.Config)
 }
 
 // syncBuffer collects the bot's log lines so tests can scan them.
@@ -63,7 +65,13 @@ func (s *syncBuffer) String() string {
 
 func newHarness(t testing.TB, players int) *harness {
 	t.Helper()
-	h := &harness{
+	return newHarnessWith(t, players, nil)
+}
+
+// newHarnessWith is newHarness with the bot's configuration adjusted by configure.
+func newHarnessWith(t testing.TB, players int, configure func(*bot.Config)) *harness {
+	t.Helper()
+	h := &harness{configure: configure,
 		t: t, srv: discordtest.New(t), dbPath: filepath.Join(t.TempDir(), "spicebot.db"),
 		reg: games.Registry(), logs: &syncBuffer{}, channel: "900000000000000001",
 	}
@@ -92,8 +100,11 @@ func (h *harness) start() {
 		h.t.Fatalf("renderer: %v", err)
 	}
 	log := slog.New(slog.NewJSONHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := bot.New(bot.Config{Token: discordtest.Token, APIURL: h.srv.URL(), RetryDelay: 100 * time.Millisecond},
-		store, h.reg, rend, log)
+	cfg := bot.Config{Token: discordtest.Token, APIURL: h.srv.URL(), RetryDelay: 100 * time.Millisecond}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := bot.New(cfg, store, h.reg, rend, log)
 	if err != nil {
 		h.t.Fatalf("new bot: %v", err)
 	}

@@ -1,0 +1,299 @@
+package bot
+
+// AI players (issue 12): the bot plays the seats the AI plays — AI seats ("ai:<level>:<k>", from
+// `/game new … bots:<n>`) and seats it stands in for while their owners are away — like any
+// player, through the same commit path as a human move (commands.Service.PlayAs).
+//
+// Durability: a decision the AI must make is a row of ai_turns, due after a short random delay
+// (Config.AIDelayMin–AIDelayMax) so that the AI's speed reveals nothing. The runner finds the
+// decisions from the stored games (after every move the bot learns of, at start, and every
+// aiScanEvery), claims due rows with a lease (several processes never play one decision twice; a
+// process that dies while thinking loses its lease and another plays), thinks off the interaction
+// path (Config.AIThinkers searches at once), and plays at the due time: the search's own
+// duration is hidden inside the delay. A move that lands after the game moved on is not played;
+// the AI thinks again on the new state.
+//
+// Information: the AI is given only the state determinized for its seat
+// (rules.State.Determinize: everything hidden from the seat re-drawn at random), so it can't
+// read another player's hand or the deck's order even by mistake.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/commands"
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// Decider chooses the AI's move for seat from st at level (commands.LevelEasy or LevelStrong),
+// drawing any randomness from seed. st is already determinized for seat: it shows nothing seat
+// may not know. It must return one of st.Legal(seat).
+type Decider interface {
+	Decide(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error)
+}
+
+// DeciderFunc is a function that is a Decider.
+type DeciderFunc func(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error)
+
+// Decide calls f.
+func (f DeciderFunc) Decide(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error) {
+	return f(ctx, st, seat, level, seed)
+}
+
+// RandomDecider plays a uniformly random legal move: the stand-in when no AI is configured.
+var RandomDecider = DeciderFunc(func(_ context.Context, st rules.State, seat rules.Seat, _ string, seed uint64) (rules.Move, error) {
+	legal := st.Legal(seat)
+	if len(legal) == 0 {
+		return nil, errors.New("no legal move")
+	}
+	return legal[rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)).IntN(len(legal))], nil
+})
+
+const (
+	// aiScanEvery is how often the runner looks at every game with AI seats even without news
+	// (moves made by another process, stand-ins set by the pace layer).
+	aiScanEvery = 15 * time.Second
+	// aiLead is how long before its due time an AI turn is claimed, so that the search is done by
+	// then.
+	aiLead = 500 * time.Millisecond
+	// aiLease is how long a claimed AI turn is held; a process that dies loses it after this.
+	aiLease = 2 * time.Minute
+	// aiThinkMax bounds one decision's search.
+	aiThinkMax = 30 * time.Second
+	// aiRetry is the wait before an AI turn whose search or commit failed is tried again.
+	aiRetry = 10 * time.Second
+)
+
+// aiOwner names this process in the leases of ai_turns.
+func aiOwner() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d/%x", host, os.Getpid(), rand.Uint32())
+}
+
+// aiDelay is a random wait in [AIDelayMin, AIDelayMax].
+func (b *Bot) aiDelay() time.Duration {
+	lo, hi := b.cfg.AIDelayMin, b.cfg.AIDelayMax
+	if hi <= lo {
+		return lo
+	}
+	return lo + rand.N(hi-lo+1)
+}
+
+// aiKick wakes the AI runner (a move was made: an AI seat may have a decision).
+func (b *Bot) aiKick() {
+	select {
+	case b.aiNudge <- struct{}{}:
+	default:
+	}
+}
+
+// aiRunner finds the AI's decisions, claims those due and plays them, until the bot closes.
+func (b *Bot) aiRunner() {
+	defer b.wg.Done()
+	seen := map[int64]data.AIGame{} // the game as last synced
+	free := b.cfg.AIThinkers
+	done := make(chan int64, b.cfg.AIThinkers)
+	var lastScan time.Time
+	for b.ctx.Err() == nil {
+		now := b.clock.Now()
+		if now.Sub(lastScan) >= aiScanEvery {
+			clear(seen)
+			lastScan = now
+		}
+		b.aiSync(seen)
+		if free > 0 {
+			free -= b.aiClaim(free, done)
+		}
+		wait := aiScanEvery
+		if free > 0 {
+			next, ok, err := b.store.NextAITurn(b.ctx)
+			if err != nil && b.ctx.Err() == nil {
+				b.log.Error("AI: next turn", "err", err)
+				wait = b.cfg.RetryDelay
+			} else if ok {
+				wait = min(wait, max(next.Sub(b.clock.Now())-aiLead, time.Millisecond))
+			}
+		}
+		select {
+		case <-b.ctx.Done():
+			return
+		case <-b.aiNudge:
+		case g := <-done:
+			free++
+			delete(seen, g)
+		case <-b.clock.After(wait):
+		}
+	}
+}
+
+// aiSync makes the stored AI turns of every game with AI seats that changed since it was last
+// seen match the seats that must decide now (a new decision gets a random delay).
+func (b *Bot) aiSync(seen map[int64]data.AIGame) {
+	games, err := b.store.AIGames(b.ctx)
+	if err != nil {
+		if b.ctx.Err() == nil {
+			b.log.Error("AI: games", "err", err)
+		}
+		return
+	}
+	for _, g := range games {
+		if seen[g.ID] == g {
+			continue
+		}
+		seats, err := b.svc.AIDecisions(b.ctx, g.ID)
+		if err != nil {
+			b.log.Error("AI: decisions", "game", g.ID, "err", err)
+			continue
+		}
+		ints := make([]int, len(seats))
+		for i, s := range seats {
+			ints[i] = int(s)
+		}
+		now := b.clock.Now()
+		if err := b.store.SyncAITurns(b.ctx, g.ID, ints, func(int) time.Time { return now.Add(b.aiDelay()) }); err != nil {
+			b.log.Error("AI: schedule", "game", g.ID, "err", err)
+			continue
+		}
+		seen[g.ID] = g
+	}
+}
+
+// aiClaim claims up to n AI turns due soon and starts a search for each; it returns how many.
+func (b *Bot) aiClaim(n int, done chan<- int64) int {
+	now := b.clock.Now()
+	turns, err := b.store.ClaimAITurns(b.ctx, now, now.Add(aiLead), b.aiID, aiLease, n)
+	if err != nil {
+		if b.ctx.Err() == nil {
+			b.log.Error("AI: claim turns", "err", err)
+		}
+		return 0
+	}
+	for _, t := range turns {
+		b.wg.Add(1)
+		go b.aiPlay(t, done)
+	}
+	return len(turns)
+}
+
+// aiPlay makes one AI decision: it loads the seat's decision, has the AI search the state
+// determinized for the seat, waits for the due time and plays the move through PlayAs.
+func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
+	defer b.wg.Done()
+	defer func() {
+		select {
+		case done <- t.GameID:
+		case <-b.ctx.Done():
+		}
+	}()
+	ctx := b.ctx
+	seat := rules.Seat(t.Seat)
+	retry := func(after time.Duration) {
+		if err := b.store.RetryAITurn(context.WithoutCancel(ctx), t.GameID, t.Seat, b.aiID, b.clock.Now().Add(after)); err != nil {
+			b.log.Error("AI: release turn", "game", t.GameID, "seat", t.Seat, "err", err)
+		}
+	}
+	finish := func() {
+		if err := b.store.FinishAITurn(ctx, t.GameID, t.Seat, b.aiID); err != nil && ctx.Err() == nil {
+			b.log.Error("AI: finish turn", "game", t.GameID, "seat", t.Seat, "err", err)
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("AI: panic", "game", t.GameID, "seat", t.Seat, "panic", panicText(r), "stack", string(debug.Stack()))
+			retry(aiRetry)
+		}
+	}()
+	d, ok, err := b.svc.AIDecision(ctx, t.GameID, seat)
+	switch {
+	case err != nil:
+		if ctx.Err() == nil {
+			b.log.Error("AI: load decision", "game", t.GameID, "seat", t.Seat, "err", err)
+			retry(aiRetry)
+		}
+		return
+	case !ok:
+		finish() // the decision passed (another process played, the game ended, the owner is back)
+		return
+	}
+	seed := rand.Uint64()
+	start := time.Now()
+	mv, err := b.decide(ctx, d, seed)
+	think := time.Since(start)
+	if err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		b.log.Error("AI: search failed; playing a random legal move", "game", t.GameID, "seat", t.Seat, "err", err)
+		if mv, err = RandomDecider.Decide(ctx, d.State, seat, d.Level, seed); err != nil {
+			retry(aiRetry)
+			return
+		}
+	}
+	// Play at the due time, whatever the search took: its speed must reveal nothing.
+	if wait := t.Due.Sub(b.clock.Now()); wait > 0 {
+		select {
+		case <-b.clock.After(wait):
+		case <-ctx.Done():
+			return
+		}
+	}
+	played, err := b.svc.PlayAs(ctx, t.GameID, seat, d.Version, mv)
+	if errors.Is(err, commands.ErrAIMoveRefused) {
+		b.log.Error("AI: illegal move; playing a random legal move", "game", t.GameID, "seat", t.Seat, "move", mv.String())
+		if mv, err = RandomDecider.Decide(ctx, d.State, seat, d.Level, seed); err == nil {
+			played, err = b.svc.PlayAs(ctx, t.GameID, seat, d.Version, mv)
+		}
+	}
+	switch {
+	case errors.Is(err, commands.ErrNotAISeat):
+		finish() // the owner took the seat back meanwhile
+	case err != nil:
+		if ctx.Err() == nil {
+			b.log.Error("AI: play", "game", t.GameID, "seat", t.Seat, "err", err)
+			retry(aiRetry)
+		}
+	case played:
+		b.log.Debug("AI moved", "game", t.GameID, "seat", t.Seat, "level", d.Level, "think", think)
+		finish()
+		b.kick()
+	default:
+		retry(0) // the game moved on while the AI thought: think again on the new state
+	}
+}
+
+// decide has the AI choose a move for d's seat from d's state determinized for that seat, and
+// never from the state itself.
+func (b *Bot) decide(ctx context.Context, d commands.AIDecision, seed uint64) (rules.Move, error) {
+	ctx, cancel := context.WithTimeout(ctx, aiThinkMax)
+	defer cancel()
+	st := d.State.Determinize(d.Seat, seed)
+	d.State = nil
+	return b.cfg.AI.Decide(ctx, st, d.Seat, d.Level, seed)
+}
+
+// sendStandIn posts the notice that the AI now plays a seat for its absent owner, pinging the
+// owner, with the "I'm back" button.
+func (b *Bot) sendStandIn(ctx context.Context, items []data.OutboxItem) error {
+	it := items[0]
+	n, err := commands.StandInNoticeOf(it)
+	if err != nil {
+		return &unknownKindError{kind: it.Kind + " with a bad payload"}
+	}
+	_, err = b.createMessage(ctx, it.Target, nonce("s", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
+		Content: n.Content, Components: n.Components, AllowedMentions: pings(n.Mentions),
+	})
+	return err
+}
+
+// Nudge wakes the outbox and the AI runner after a change made outside an interaction (the pace
+// layer's timeout policy standing the AI in, tests): what it queued is delivered now, and a
+// decision it gave the AI is scheduled now rather than at the next periodic look.
+func (b *Bot) Nudge() { b.kick() }

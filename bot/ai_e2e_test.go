@@ -1,0 +1,375 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"spicebot/bot"
+	"spicebot/bot/discordtest"
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// aiRecorder wraps the AI in the tests: it checks that every state the bot gives the AI is exactly
+// the stored state determinized for the deciding seat with the seed it is given (so the AI sees
+// nothing its seat may not know), counts the decisions, and plays with the wrapped Decider.
+type aiRecorder struct {
+	t     testing.TB
+	h     *harness
+	inner bot.Decider
+
+	mu sync.Mutex
+	// calls counts decisions by seat; checked counts states compared with the stored state,
+	// differ those whose hidden parts differed from the real ones.
+	calls           map[rules.Seat]int
+	checked, differ int
+}
+
+func (r *aiRecorder) Decide(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error) {
+	r.mu.Lock()
+	r.calls[seat]++
+	r.mu.Unlock()
+	if r.h.store != nil && r.h.lastGame != 0 {
+		row, _, err := r.h.store.GameByID(context.Background(), r.h.lastGame)
+		if err == nil && row.Version == st.Version() {
+			real := r.h.load(row)
+			want, _ := rules.Marshal(real.Determinize(seat, seed))
+			got, _ := rules.Marshal(st)
+			full, _ := rules.Marshal(real)
+			r.mu.Lock()
+			r.checked++
+			if !bytes.Equal(got, full) {
+				r.differ++
+			}
+			r.mu.Unlock()
+			if !bytes.Equal(got, want) {
+				r.t.Errorf("the AI of seat %d was given a state other than the stored one determinized for it (version %d)", seat, st.Version())
+			}
+		}
+	}
+	return r.inner.Decide(ctx, st, seat, level, seed)
+}
+
+// aiDelayMin and aiDelayMax are the AI's delays in these tests (2–6 s in the bot).
+const (
+	aiDelayMin = 30 * time.Millisecond
+	aiDelayMax = 90 * time.Millisecond
+)
+
+// newAIHarness is a harness whose bot plays AI seats through rec, with short delays.
+func newAIHarness(t *testing.T, users int) (*harness, *aiRecorder) {
+	rec := &aiRecorder{t: t, inner: testAI, calls: map[rules.Seat]int{}}
+	h := newHarnessWith(t, users, func(c *bot.Config) {
+		c.AI, c.AIDelayMin, c.AIDelayMax = rec, aiDelayMin, aiDelayMax
+	})
+	rec.h = h
+	return h, rec
+}
+
+// testAI is the AI the end-to-end tests play with.
+var testAI bot.Decider = bot.RandomDecider
+
+// playWithAI plays the channel's game until it is over or until(v) is true at a version v: when
+// an active seat with a move is a human's (not one the AI plays), that player moves — through the
+// decision menu when no seat the AI plays is active too, else with /play (a decision made at the
+// same time as the AI's may find the board moved on, and then it is made again); otherwise the
+// test waits for the AI to move. aiPlays reports the seats the AI plays now. It returns the
+// version reached.
+func (h *harness) playWithAI(rng *rand.Rand, maxMoves int, aiPlays func() map[rules.Seat]bool, until func(v int) bool) int {
+	h.t.Helper()
+	for {
+		_, seats, st := h.stateByID()
+		v := st.Version()
+		if _, over := st.Outcome(); over || (until != nil && until(v)) {
+			return v
+		}
+		if v > maxMoves {
+			h.t.Fatalf("game still running after %d moves", maxMoves)
+		}
+		ai := aiPlays()
+		userOf := map[rules.Seat]string{}
+		for _, s := range seats {
+			userOf[rules.Seat(s.Seat)] = s.UserID
+		}
+		var humans []rules.Seat
+		aiActive := false
+		for _, s := range st.Active() {
+			if len(st.Legal(s)) == 0 {
+				continue
+			}
+			if ai[s] {
+				aiActive = true
+			} else {
+				humans = append(humans, s)
+			}
+		}
+		if len(humans) == 0 {
+			if !aiActive {
+				h.t.Fatalf("version %d: no active seat has a move", v)
+			}
+			h.waitVersionAfter(v)
+			continue
+		}
+		seat := humans[rng.IntN(len(humans))]
+		user := userOf[seat]
+		if !aiActive {
+			h.playTurn(user, h.boardAt(v), nil, rng)
+			continue
+		}
+		legal := st.Legal(seat)
+		r := h.final(h.srv.Command(user, h.channel, "play", discordtest.Str("move", legal[rng.IntN(len(legal))].String())))
+		if !r.Ephemeral {
+			h.t.Fatalf("/play answered publicly: %q", r.Content)
+		}
+	}
+}
+
+// waitVersionAfter waits until the stored game has moved past version v (the AI played).
+func (h *harness) waitVersionAfter(v int) {
+	h.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		row, _, err := h.store.GameByID(context.Background(), h.lastGame)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if row.Version != v || row.Status != data.StatusPlaying {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.t.Fatalf("the AI did not move at version %d", v)
+}
+
+// aiSeatsOf returns the seats held by AI users.
+func aiSeatsOf(seats []data.Seat) map[rules.Seat]bool {
+	out := map[rules.Seat]bool{}
+	for _, s := range seats {
+		if strings.HasPrefix(s.UserID, "ai:") {
+			out[rules.Seat(s.Seat)] = true
+		}
+	}
+	return out
+}
+
+// checkNoAIContact fails when the bot sent anything to an AI seat's user id or pinged one: every
+// request to Discord is scanned for "ai:".
+func checkNoAIContact(t *testing.T, h *harness) {
+	t.Helper()
+	for _, r := range h.srv.Requests() {
+		if bytes.Contains(r.Body, []byte(`"ai:`)) || bytes.Contains(r.Body, []byte(`<@ai:`)) || strings.Contains(r.Path, "ai:") {
+			t.Errorf("%s %s names an AI seat's user id: %.300s", r.Method, r.Path, r.Body)
+		}
+	}
+	for _, r := range h.srv.Errors() {
+		if r.Fault == "" {
+			t.Errorf("request %s %s answered %d", r.Method, r.Path, r.Status)
+		}
+	}
+}
+
+// TestAISeatEndToEnd plays a whole game through the loopback Discord with two humans and one AI
+// seat (`/game new spice-merchant players:3 bots:1 level:easy`): the AI fills the table so the
+// game starts when the second human joins; it answers the simultaneous secret registration like
+// anyone, moves only after the delay, through the same commit path (stored moves, boards); it is
+// named, never pinged nor DMed; and the AI is only ever given the state determinized for its
+// seat.
+func TestAISeatEndToEnd(t *testing.T) {
+	h, rec := newAIHarness(t, 2)
+	ann, bob := h.users[0], h.users[1]
+
+	// Refusals: too many bots for the table, a level without bots.
+	if r := h.final(h.srv.Command(ann, h.channel, "game", newGame("spice-merchant", discordtest.Int("players", 3), discordtest.Int("bots", 3)))); !r.Ephemeral || !strings.Contains(r.Content, "at most 2 AI players") {
+		t.Errorf("/game new with 3 bots for 3 players: %q", r.Content)
+	}
+	if r := h.final(h.srv.Command(ann, h.channel, "game", newGame("spice-merchant", discordtest.Str("level", "easy")))); !r.Ephemeral || !strings.Contains(r.Content, "add `bots:`") {
+		t.Errorf("/game new with a level and no bots: %q", r.Content)
+	}
+
+	lobby := h.final(h.srv.Command(ann, h.channel, "game", newGame("spice-merchant", discordtest.Int("players", 3),
+		discordtest.Int("bots", 1), discordtest.Str("level", "easy"))))
+	if lobby.Ephemeral || !strings.Contains(lobby.Content, "Players (2)") || !strings.Contains(lobby.Content, "AI 1 (easy)") {
+		t.Fatalf("lobby with an AI seat: %q", lobby.Content)
+	}
+	h.lobbyID = msgID(lobby)
+	join, _ := lobby.Button("Join")
+	started := h.final(h.srv.Button(bob, h.channel, lobby.ID, join.CustomID))
+	if !strings.Contains(started.Content, "has started") || !strings.Contains(started.Content, "**AI 1 (easy)**") {
+		t.Fatalf("the table of two humans and an AI did not start: %q", started.Content)
+	}
+	row, seats, _ := h.state()
+	h.lastGame = row.ID
+	ai := aiSeatsOf(seats)
+	if len(ai) != 1 {
+		t.Fatalf("seats %+v: want one AI seat", seats)
+	}
+	var aiSeat rules.Seat
+	for s := range ai {
+		aiSeat = s
+	}
+
+	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 3000, func() map[rules.Seat]bool { return ai }, nil)
+	final := h.boardAt(v)
+	if !strings.Contains(final.Content, "Game over") || !strings.Contains(final.Content, "AI 1 (easy)") {
+		t.Errorf("final board: %q", final.Content)
+	}
+
+	// The AI's moves are stored like anyone's, by its seat's user id, each at least the delay after
+	// the move before it.
+	moves, err := h.store.Moves(context.Background(), row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Replay the game to know since which version the AI seat had each decision.
+	g, _ := h.reg.Get(row.Game)
+	st, err := g.New(len(seats), row.Options, row.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting := []bool{slices.Contains(st.Active(), aiSeat)} // by version
+	for _, m := range moves {
+		mv, err := g.ParseMove(m.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(rules.Seat(m.Seat), mv); err != nil {
+			t.Fatalf("replay move %d: %v", m.Seq, err)
+		}
+		waiting = append(waiting, slices.Contains(st.Active(), aiSeat) && len(st.Legal(aiSeat)) > 0)
+	}
+	aiMoves := 0
+	for i, m := range moves {
+		if rules.Seat(m.Seat) != aiSeat {
+			if strings.HasPrefix(m.UserID, "ai:") {
+				t.Errorf("move %d of a human seat stored as the AI's", m.Seq)
+			}
+			continue
+		}
+		aiMoves++
+		if m.UserID != "ai:easy:1" {
+			t.Errorf("the AI's move %d is stored with user %q", m.Seq, m.UserID)
+		}
+		// The decision began with the move after which the seat was waiting ever since.
+		k := i
+		for k > 0 && waiting[k-1] {
+			k--
+		}
+		if k > 0 && m.At.Sub(moves[k-1].At) < aiDelayMin-2*time.Millisecond {
+			t.Errorf("the AI's move %d came %v after its decision began, less than its delay", m.Seq, m.At.Sub(moves[k-1].At))
+		}
+	}
+	if aiMoves == 0 || rec.calls[aiSeat] < aiMoves {
+		t.Errorf("the AI made %d moves with %d decisions", aiMoves, rec.calls[aiSeat])
+	}
+	if rec.checked == 0 || rec.differ == 0 {
+		t.Errorf("states given to the AI: %d checked, %d with hidden parts re-drawn (want some of each)", rec.checked, rec.differ)
+	}
+	t.Logf("%d moves, %d by the AI; %d states given to the AI checked, %d differed from the real one", len(moves), aiMoves, rec.checked, rec.differ)
+	checkNoAIContact(t, h)
+	if turns, err := h.store.AITurns(context.Background(), row.ID); err != nil || len(turns) != 0 {
+		t.Errorf("AI turns left after the end: %v (%v)", turns, err)
+	}
+}
+
+// TestAIStandsInEndToEnd: in a game of three humans, one goes silent; the AI stands in for them
+// (as the timeout policy `ai` does after a deadline): the channel is told with a ping and an "I'm
+// back" button, the AI plays that seat, stored as the AI's moves; the owner presses "I'm back" and
+// the AI stops; the owner plays again.
+func TestAIStandsInEndToEnd(t *testing.T) {
+	h, rec := newAIHarness(t, 3)
+	h.openLobby("spice-merchant", 3)
+	row, seats, _ := h.state()
+	cy := h.users[2]
+	var cySeat rules.Seat
+	for _, s := range seats {
+		if s.UserID == cy {
+			cySeat = rules.Seat(s.Seat)
+		}
+	}
+	none := func() map[rules.Seat]bool { return map[rules.Seat]bool{} }
+	rng := rand.New(rand.NewPCG(7, 7))
+	// Play until the silent player must decide.
+	waiting := func(int) bool {
+		_, _, st := h.stateByID()
+		return slices.Contains(st.Active(), cySeat) && len(st.Legal(cySeat)) > 0
+	}
+	h.playWithAI(rng, 3000, none, waiting)
+	ctx := context.Background()
+	if err := h.bot.Service().StandIn(ctx, row.ID, cySeat, "they have not played for a day"); err != nil {
+		t.Fatal(err)
+	}
+	h.bot.Nudge()
+	notice, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {
+		return m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "The AI now plays for")
+	})
+	if err != nil {
+		t.Fatalf("no stand-in notice: %v", err)
+	}
+	back, ok := notice.Button("I'm back")
+	if !ok || !slices.Contains(notice.Mentions, cy) || !strings.Contains(notice.Content, "not played for a day") {
+		t.Fatalf("stand-in notice %q, buttons %v", notice.Content, notice.CustomIDs())
+	}
+	// Someone else pressing "I'm back" changes nothing.
+	if r := h.final(h.srv.Button(h.users[0], h.channel, notice.ID, back.CustomID)); !strings.Contains(r.Content, "not playing for you") {
+		t.Errorf("I'm back pressed by another player: %q", r.Content)
+	}
+	stood := func() map[rules.Seat]bool { return map[rules.Seat]bool{cySeat: true} }
+	// The AI plays Cy's seat (at least three of its decisions), the others play on.
+	aiMoved := func(int) bool {
+		ms, _ := h.store.Moves(ctx, row.ID)
+		n := 0
+		for _, m := range ms {
+			if rules.Seat(m.Seat) == cySeat && strings.HasPrefix(m.UserID, "ai:") {
+				n++
+			}
+		}
+		return n >= 3
+	}
+	v := h.playWithAI(rng, 3000, stood, aiMoved)
+	if !aiMoved(v) {
+		t.Fatal("the game ended before the AI played for the absent player")
+	}
+	// Cy is back: the AI stops playing the seat.
+	r := h.final(h.srv.Button(cy, h.channel, notice.ID, back.CustomID))
+	if !strings.Contains(r.Content, "is back") {
+		t.Fatalf("I'm back: %q", r.Content)
+	}
+	if again := h.final(h.srv.Command(cy, h.channel, "game", discordtest.Sub("back"))); !strings.Contains(again.Content, "not playing for you") {
+		t.Errorf("/game back when back already: %q", again.Content)
+	}
+	calls := rec.calls[cySeat]
+	moved := len(mustMoves(t, h, row.ID))
+	h.playWithAI(rng, 3000, none, func(v int) bool { return v >= moved+12 })
+	for _, m := range mustMoves(t, h, row.ID)[moved:] {
+		if strings.HasPrefix(m.UserID, "ai:") {
+			t.Errorf("move %d stored as the AI's after its owner came back", m.Seq)
+		}
+	}
+	if rec.calls[cySeat] > calls+1 { // one search may have been under way
+		t.Errorf("the AI kept deciding for a seat whose owner is back: %d → %d", calls, rec.calls[cySeat])
+	}
+	checkNoAIContact(t, h)
+}
+
+func mustMoves(t *testing.T, h *harness, game int64) []data.Move {
+	t.Helper()
+	ms, err := h.store.Moves(context.Background(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func msgID(m discordtest.Message) uint64 {
+	var id uint64
+	for _, c := range m.ID {
+		id = id*10 + uint64(c-'0')
+	}
+	return id
+}
