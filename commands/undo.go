@@ -1,0 +1,259 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// Undo (issue 11, item 5): a player may take back their own last move while nothing hidden was
+// revealed, no die was rolled, no card was drawn (rules.State.Undoable, each game's rulings) and
+// nobody else has acted since — the policy of BGA and Rally the Troops.
+//
+// The reply to a move carries an "Undo" button (sb1:undo/{game}/{version}/{count}: the version
+// after the move and how many moves it played — a multi-select batch is taken back as one);
+// `/game undo` does the same for the caller's last action. The game is rebuilt with rules.Replay
+// from its move log without those moves, every one of which is checked again (replayed on the
+// rebuilt state: each must leave Undoable true); the moves are archived and removed from the log,
+// the event "{seat} took back their move." is recorded, and the channel gets a notice and the
+// board — all in one transaction (data.Store.Undo). A button made for another version (someone
+// acted since, or the undo already happened) changes nothing and says so.
+
+// undoTooLate is the answer to an undo after someone acted.
+const undoTooLate = "Too late to take that back: the game has moved on since (another move was made). Nothing was changed."
+
+// undoNotYours is the answer when the last moves are not the caller's.
+const undoNotYours = "You can only take back your own last move, and only before anyone else acts. Nothing was changed."
+
+// undoChance is the answer when a move drew, rolled or revealed something.
+const undoChance = "That move can't be taken back: it drew a card, rolled a die or showed something hidden. Nothing was changed."
+
+// undoButton answers the Undo button on the reply to a move.
+func (s *Service) undoButton(ctx context.Context, req Request, id CustomID) (Reply, error) {
+	defer s.lock(id.Game)()
+	l, seat, stop, err := s.loadSeat(ctx, req, id.Game)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	if l.st.Version() != id.Version {
+		r := newMenu(l, seat).view(nil, undoTooLate)
+		r.Type = ReplyUpdate
+		return r, nil
+	}
+	return s.undo(ctx, req, l, seat, id.Page, ReplyUpdate)
+}
+
+// gameUndo answers /game undo: it takes back the caller's last action (the moves at the end of
+// the log that they made at one time: one move, or a batch).
+func (s *Service) gameUndo(ctx context.Context, req Request) (Reply, error) {
+	row, _, err := s.store.Current(ctx, req.ChannelID)
+	if errors.Is(err, data.ErrNoGame) {
+		return ephemeral(errNoGameText), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	defer s.lock(row.ID)()
+	l, seat, stop, err := s.loadSeat(ctx, req, row.ID)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	moves, err := s.store.Moves(ctx, l.row.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	n := lastAction(moves, req.UserID, seat)
+	if n == 0 {
+		return ephemeral(undoNotYours), nil
+	}
+	return s.undo(ctx, req, l, seat, n, ReplyMessage)
+}
+
+// lastAction returns how many moves at the end of the log form the user's last action from
+// seat: the moves made by them at the time of the last one (a batch is stored with one time), or
+// 0 when the last move is not theirs.
+func lastAction(moves []data.Move, userID string, seat rules.Seat) int {
+	n := 0
+	for i := len(moves) - 1; i >= 0; i-- {
+		m := moves[i]
+		if m.UserID != userID || m.Seat != int(seat) || !m.At.Equal(moves[len(moves)-1].At) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// undo takes back the last n moves of l, which seat (the caller) must have made, and answers with
+// what was taken back and the caller's decision now (typ ReplyUpdate edits the message the button
+// was on). Any refusal changes nothing and says why.
+func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.Seat, n int, typ ReplyType) (Reply, error) {
+	refuse := func(text string) (Reply, error) {
+		if typ == ReplyMessage {
+			return ephemeral(text), nil
+		}
+		r := newMenu(l, seat).view(nil, text)
+		r.Type = typ
+		return r, nil
+	}
+	moves, err := s.store.Moves(ctx, l.row.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	prev := l.st.Version()
+	if n < 1 || len(moves) < n || moves[len(moves)-1].Seq != prev {
+		return refuse(undoTooLate)
+	}
+	for _, m := range moves[len(moves)-n:] {
+		if m.UserID != req.UserID || m.Seat != int(seat) {
+			return refuse(undoNotYours)
+		}
+	}
+	keep := moves[:len(moves)-n]
+	base, err := rules.Replay(l.game, l.st.Players(), l.row.Options, l.row.Seed, data.Records(keep))
+	if err != nil {
+		return Reply{}, fmt.Errorf("undo in game %d: %w", l.row.ID, err)
+	}
+	// Play the moves again on a copy of the rebuilt state: each must be undoable.
+	cp, err := copyState(l.game, base)
+	if err != nil {
+		return Reply{}, err
+	}
+	var labels []string
+	for _, m := range moves[len(moves)-n:] {
+		mv, err := l.game.ParseMove(m.Move)
+		if err != nil {
+			return Reply{}, fmt.Errorf("undo in game %d: move %d: %w", l.row.ID, m.Seq, err)
+		}
+		lc := *l
+		lc.st = cp
+		labels = append(labels, escape(plain(lc.expand(cp.Describe(seat, mv).Label, nil))))
+		if err := cp.Apply(seat, mv); err != nil {
+			return Reply{}, fmt.Errorf("undo in game %d: replay move %d: %w", l.row.ID, m.Seq, err)
+		}
+		if !cp.Undoable() {
+			return refuse(undoChance)
+		}
+	}
+	if a, b := stateHashOrEmpty(cp), stateHashOrEmpty(l.st); a != b {
+		s.log.WarnContext(ctx, "undo: the replayed state differs from the stored one", "game", l.row.ID, "version", prev)
+	}
+	state, err := rules.Marshal(base)
+	if err != nil {
+		return Reply{}, err
+	}
+	before := TakeBefore(l.st)
+	l.st = base
+	outbox := l.moveOutbox(seat, before)
+	// The board: edited in place while the same seats act, else posted anew — without pinging
+	// anyone (the undoer knows; the others read the notice).
+	outbox[0] = boardItem(l.row, base.Version(), base.Version(), !slices.Equal(before.active, base.Active()), true)
+	name := l.expand(rules.SeatRef(seat), nil)
+	outbox = append(outbox, data.OutboxItem{GameID: l.row.ID, Kind: KindNotice, Target: l.row.ChannelID,
+		Payload: noticePayload(fmt.Sprintf("↩️ %s took back their move.", name))})
+	event := data.Event{Kind: "undo", UserID: req.UserID, Text: rules.SeatRef(seat) + " took back their move."}
+	_, err = s.store.Undo(ctx, l.row.ID, prev, n, req.UserID, state, event, outbox)
+	switch {
+	case errors.Is(err, data.ErrStale):
+		return Reply{Type: typ, Ephemeral: true, Components: []discordgo.MessageComponent{}, Content: undoTooLate}, nil
+	case errors.Is(err, data.ErrNotYours):
+		return Reply{Type: typ, Ephemeral: true, Components: []discordgo.MessageComponent{}, Content: undoNotYours}, nil
+	case err != nil:
+		return Reply{}, fmt.Errorf("undo: %w", err)
+	}
+	s.log.InfoContext(ctx, "undo", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", base.Version(), "moves", n)
+	s.changed(ctx, l.row.ID)
+
+	note := "↩️ You took back: " + listLabels(labels) + "."
+	var r Reply
+	if len(base.Legal(seat)) > 0 {
+		r = newMenu(l, seat).view(nil, note+"\n\n**Your decision again**")
+	} else {
+		r = Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{}}
+	}
+	// The action before, if it was the caller's too and may be taken back.
+	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() {
+		r = withUndo(r, l.row.ID, base.Version(), k)
+	}
+	r.Type, r.Nudge = typ, true
+	return r, nil
+}
+
+// changed tells the long-game layer that a game changed outside a move (an undo, a replacement),
+// so that it recomputes the seats' clocks.
+func (s *Service) changed(ctx context.Context, gameID int64) {
+	_ = ctx
+	_ = gameID
+}
+
+// copyState returns a deep copy of st (through its JSON form).
+func copyState(g rules.Game, st rules.State) (rules.State, error) {
+	b, err := rules.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	cp, err := g.Load(b)
+	if err != nil {
+		return nil, fmt.Errorf("copy %s state: %w", g.ID(), err)
+	}
+	return cp, nil
+}
+
+func stateHashOrEmpty(st rules.State) string {
+	h, _ := StateHash(st)
+	return h
+}
+
+// undoLabel is the Undo button's label.
+const undoLabel = "Undo"
+
+// withUndo adds the Undo button for the last count moves (the state at version) to a reply: in a
+// row of its own when there is room, else beside the last row's buttons, else a sentence names
+// /game undo.
+func withUndo(r Reply, game int64, version, count int) Reply {
+	b := discordgo.Button{Label: undoLabel, Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "⏪"},
+		CustomID: CustomID{Action: ActUndo, Game: game, Version: version, Page: count}.String()}
+	cs := slices.Clone(r.Components)
+	switch {
+	case len(cs) < maxRows:
+		r.Components = append(cs, discordgo.ActionsRow{Components: []discordgo.MessageComponent{b}})
+		return r
+	default:
+		if row, ok := cs[len(cs)-1].(discordgo.ActionsRow); ok && len(row.Components) < maxButtons && allButtons(row) {
+			row.Components = append(slices.Clone(row.Components), b)
+			cs[len(cs)-1] = row
+			r.Components = cs
+			return r
+		}
+	}
+	r.Content = truncate(r.Content+"\nChanged your mind? `/game undo` takes it back while nobody else has acted.", 2000)
+	return r
+}
+
+func allButtons(row discordgo.ActionsRow) bool {
+	for _, c := range row.Components {
+		if _, ok := c.(discordgo.Button); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// offerUndo adds the Undo button to the reply to a move (or batch) that seat just committed in l,
+// when the game goes on and the last move may be taken back (the button checks every move of a
+// batch again when pressed).
+func (l *loaded) offerUndo(r Reply, recs []rules.Record) Reply {
+	if len(recs) == 0 || !l.st.Undoable() {
+		return r
+	}
+	if _, over := l.st.Outcome(); over {
+		return r
+	}
+	return withUndo(r, l.row.ID, l.st.Version(), len(recs))
+}
