@@ -39,7 +39,8 @@ const usage = `usage: spicebot <command> [flags]
 commands:
   serve    run the Discord bot (needs DISCORD_TOKEN)
   games    list the games with ids, player counts and options
-  sim      play complete games of random legal moves (--game --players --games --seed [--json])
+  sim      play complete games of random legal moves (--game --players --games --seed [--json]),
+           or replay an exported game (--replay FILE)
   render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
 
 Run "spicebot <command> -h" for a command's flags.
@@ -217,8 +218,12 @@ func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
 	n := fs.Int("games", 100, "number of games")
 	asJSON := fs.Bool("json", false, "print JSON lines")
 	maxSteps := fs.Int("max-steps", 100000, "moves after which a game counts as a runaway")
+	replay := fs.String("replay", "", "replay a game exported with /game export (JSON file) and print its outcome")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *replay != "" {
+		return replayFile(*replay, stdout, reg)
 	}
 	g, opts, err := gf.resolve(reg)
 	if err != nil {

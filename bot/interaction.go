@@ -100,7 +100,7 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction) {
 	switch {
 	case req.Kind == commands.KindComponent:
 		err = x.ack(ctx, discordgo.InteractionResponseDeferredMessageUpdate, false)
-	case req.Kind == commands.KindCommand && slices.Contains(ackFirstCommands, req.Command):
+	case req.Kind == commands.KindCommand && (slices.Contains(ackFirstCommands, req.Command) || req.Command == "game" && req.Sub == "undo"):
 		err = x.ack(ctx, discordgo.InteractionResponseDeferredChannelMessageWithSource, true)
 	}
 	if err != nil {
@@ -188,6 +188,7 @@ func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
 			x.state = answered
 			return x.respond(ctx, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 				Content: reply.Content, Components: reply.Components, Flags: flagsOf(reply), AllowedMentions: pings(reply.Mentions),
+				Files: attach(reply, picture{}),
 			}})
 		}
 		// Rendering takes time: acknowledge first, then complete the response with the image.
@@ -227,8 +228,8 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 			if reply.Components != nil {
 				e.Components = &reply.Components
 			}
-			if pic.png != nil {
-				e.Files, e.Attachments = pic.files(), &[]*discordgo.MessageAttachment{}
+			if files := attach(reply, pic); len(files) > 0 {
+				e.Files, e.Attachments = files, &[]*discordgo.MessageAttachment{}
 			}
 			_, err := x.b.session.InteractionResponseEdit(x.i, e, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
 			return err
@@ -241,7 +242,7 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 	err := x.b.retry(ctx, deadline, "interaction followup", func(ctx context.Context) error {
 		_, err := x.b.session.FollowupMessageCreate(x.i, true, &discordgo.WebhookParams{
 			Content: content, Components: reply.Components, Flags: flagsOf(reply),
-			AllowedMentions: pings(reply.Mentions), Files: pic.files(),
+			AllowedMentions: pings(reply.Mentions), Files: attach(reply, pic),
 		}, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
 		return err
 	})

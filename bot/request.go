@@ -75,6 +75,7 @@ func toRequest(i *discordgo.Interaction) (commands.Request, error) {
 		if err := readOptions(&req, d.Options); err != nil {
 			return req, err
 		}
+		req.Users = resolvedUsers(d.Resolved)
 	case discordgo.InteractionMessageComponent:
 		req.Kind = commands.KindComponent
 		d, ok := i.Data.(discordgo.MessageComponentInteractionData)

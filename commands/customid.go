@@ -23,6 +23,7 @@ const (
 	ActStart    Action = "start"   //
 	ActCancel   Action = "cancel"  // cancel confirmation: sb1:cancel/{game}/{yes|no}
 	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
+	ActUndo     Action = "undo"    // take back one's last move (undo.go): sb1:undo/{game}/{version}/{count}
 	ActBack     Action = "back"    // "I'm back" on an AI stand-in notice: sb1:back/{game}
 
 	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
@@ -66,6 +67,8 @@ func (c CustomID) String() string {
 		return base + "/" + c.Hash + "/" + pathText(c.Path) + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActCancel:
 		return base + "/" + c.Arg
+	case c.Action == ActUndo:
+		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
 	default:
 		return base
 	}
@@ -94,6 +97,8 @@ func ParseCustomID(s string) (CustomID, error) {
 		want = 5
 	case c.Action == ActCancel:
 		want = 3
+	case c.Action == ActUndo:
+		want = 4
 	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
@@ -120,6 +125,13 @@ func ParseCustomID(s string) (CustomID, error) {
 		}
 		if c.Page, err = strconv.Atoi(parts[4]); err != nil || c.Page < 0 {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad page", s)
+		}
+	case c.Action == ActUndo:
+		if c.Version, err = strconv.Atoi(parts[2]); err != nil || c.Version < 1 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad version", s)
+		}
+		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 1 || c.Page > c.Version {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad move count", s)
 		}
 	case c.Action == ActCancel:
 		c.Arg = parts[2]

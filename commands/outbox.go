@@ -40,6 +40,9 @@ type dmPayload struct {
 	Hand bool `json:"hand,omitempty"`
 	// By is the seat whose move caused the notice, or rules.Observer (the game's start).
 	By rules.Seat `json:"by"`
+	// Replaced: the recipient just took the seat over from another player (replace.go); the DM
+	// goes out even when the seat keeps nothing private.
+	Replaced bool `json:"replaced,omitempty"`
 }
 
 type notice struct {
@@ -269,12 +272,17 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 		p.Turn = false // already played: the turn passed before the DM went out
 	}
 	private := l.st.Private(p.Seat)
-	if !p.Turn && (!p.Hand || private == "") {
+	if !p.Turn && !p.Replaced && (!p.Hand || private == "") {
 		return DirectMessage{}, false, nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** in <#%s> · turn %d\n", l.game.Name(), l.row.ChannelID, l.st.TurnNumber())
 	switch {
+	case p.Replaced:
+		fmt.Fprintf(&b, "You took over seat %d: its hand, score and turn are yours now. ", int(p.Seat)+1)
+		if p.Turn {
+			b.WriteString("It's your move. ")
+		}
 	case p.Turn && p.By == rules.Observer:
 		b.WriteString("The game has started and you go first. ")
 	case p.Turn:

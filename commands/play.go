@@ -365,6 +365,9 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	} else {
 		r = Reply{Ephemeral: true, Content: truncate(b.String(), 2000), Components: []discordgo.MessageComponent{}}
 	}
+	if status == data.StatusPlaying {
+		r = l.offerUndo(r, recs)
+	}
 	r.Type, r.Nudge, r.Image = typ, true, img
 	return r, nil
 }

@@ -57,6 +57,8 @@ type Store interface {
 	ExpireLobbies(ctx context.Context, before time.Time, notice func(data.Game) []data.OutboxItem) ([]data.Game, error)
 	Settings(ctx context.Context, userID string) (data.UserSettings, error)
 	SetSettings(ctx context.Context, userID string, set data.UserSettings) error
+	// Undo, replacement and the views across games (across.go).
+	UndoStore
 	// AI stand-ins (bots.go).
 	StandIns(ctx context.Context, gameID int64) ([]data.StandIn, error)
 	SetStandIn(ctx context.Context, gameID int64, seat int, why string) (bool, error)
@@ -102,6 +104,8 @@ type Request struct {
 	// CustomID and Values are a component's custom_id and selected values.
 	CustomID string
 	Values   []string
+	// Users are the users picked in user options, by id, as Discord resolved them (/game replace).
+	Users map[string]ResolvedUser
 }
 
 // ReplyType says how a Reply answers its interaction.
@@ -131,6 +135,8 @@ type Reply struct {
 	Mentions []string
 	// Nudge is set when the reply queued outbox items (a board post, DMs) to deliver now.
 	Nudge bool
+	// File, when set, is attached to the reply (/game history, /game export).
+	File *File
 }
 
 // Image is a picture to render from a view: the public board, or one seat's hand.
@@ -156,6 +162,8 @@ type Service struct {
 	boards map[string]time.Time
 	// now is the clock (time.Now; tests set another).
 	now func() time.Time
+	// deadlines is the pace layer's clock for /mygames (SetDeadlines), or nil.
+	deadlines Deadlines
 }
 
 // New returns a Service over store and the games in reg.
@@ -232,11 +240,21 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 				return s.gameKick(ctx, req)
 			case "handover":
 				return s.gameHandover(ctx, req)
+			case "replace":
+				return s.gameReplace(ctx, req)
+			case "undo":
+				return s.gameUndo(ctx, req)
+			case "history":
+				return s.history(ctx, req)
+			case "export":
+				return s.export(ctx, req)
 			case "back":
 				return s.gameBack(ctx, req, 0)
 			}
 		case "settings":
 			return s.settings(ctx, req)
+		case "mygames":
+			return s.myGames(ctx, req)
 		case "play":
 			text, _ := req.Options["move"].(string)
 			return s.playText(ctx, req, text)
@@ -277,6 +295,8 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.gameCancel(ctx, req, id)
 	case ActRematch:
 		return s.rematch(ctx, req, id.Game)
+	case ActUndo:
+		return s.undoButton(ctx, req, id)
 	case ActBack:
 		return s.gameBack(ctx, req, id.Game)
 	}
