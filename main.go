@@ -106,6 +106,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	dbPath := fs.String("db", env("SPICEBOT_DB", "spicebot.db"), "SQLite database file (env SPICEBOT_DB)")
 	apiURL := fs.String("api-url", env("DISCORD_API_URL", bot.DefaultAPIURL), "Discord API base URL (env DISCORD_API_URL)")
 	logLevel := fs.String("log-level", env("SPICEBOT_LOG_LEVEL", "info"), "debug, info, warn or error (env SPICEBOT_LOG_LEVEL)")
+	ops := addOpsFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -114,6 +115,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	}
 	if *token == "" {
 		fmt.Fprint(stderr, noTokenHelp)
+		return 2
+	}
+	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL}
+	if err := ops.apply(&cfg, *dbPath); err != nil {
+		fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
 		return 2
 	}
 	var level slog.Level
@@ -135,7 +141,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		log.Error("load fonts", "err", err)
 		return 1
 	}
-	b, err := bot.New(bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL}, store, reg, rend, log)
+	b, err := bot.New(cfg, store, reg, rend, log)
 	if err != nil {
 		log.Error("configure bot", "err", err)
 		return 2

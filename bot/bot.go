@@ -13,15 +13,18 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"spicebot/commands"
 	"spicebot/data"
@@ -53,6 +56,22 @@ type Config struct {
 	// Clock is the time source of retries and backoff (default the wall clock; tests inject a
 	// fake one).
 	Clock Clock
+	// HTTPAddr, when set, runs the bot in HTTP interactions mode (see http.go): Discord's
+	// interactions endpoint listens on this address (":8080"; port 0 picks a free port, see
+	// Bot.HTTPAddr) and no gateway connection is made. It needs PublicKey.
+	HTTPAddr string
+	// PublicKey is the application's Ed25519 public key (DISCORD_PUBLIC_KEY; see
+	// ParsePublicKey): Discord signs every request to the interactions endpoint with it.
+	PublicKey ed25519.PublicKey
+	// ShardCount and ShardID split the gateway between processes (gateway mode only): this
+	// process is shard ShardID (0-based) of ShardCount. 0 or 1 is one shard; ShardsAuto takes
+	// the count Discord recommends (GET /gateway/bot). See shards.go.
+	ShardCount, ShardID int
+	// Registry receives the bot's Prometheus metrics (see Metrics) and is what /metrics serves;
+	// nil makes a private one. One registry per bot.
+	Registry *prometheus.Registry
+	// OpsAddr, when set, serves GET /metrics and GET /healthz on this address (see OpsHandler).
+	OpsAddr string
 	// AI chooses the moves of the seats the AI plays (AI seats and stand-ins; see ai.go); default
 	// RandomDecider. main.go wires package ai.
 	AI Decider
@@ -75,6 +94,14 @@ type Bot struct {
 	session *discordgo.Session
 	appID   string
 	ready   chan struct{}
+
+	registry  *prometheus.Registry
+	metrics   *Metrics
+	connected atomic.Bool  // the gateway is connected (for /healthz)
+	httpSrv   *http.Server // the interactions endpoint (HTTP mode)
+	httpAddr  string
+	opsSrv    *http.Server // /metrics and /healthz
+	opsAddr   string
 
 	clock Clock
 	// handle is the router (svc.Handle; internal tests put another in).
@@ -139,7 +166,14 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: tr}
+	if cfg.Registry == nil {
+		cfg.Registry = prometheus.NewRegistry()
+	}
+	metrics, err := newMetrics(cfg.Registry)
+	if err != nil {
+		return nil, fmt.Errorf("bot: register metrics: %w", err)
+	}
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: metricsTransport{next: tr, m: metrics}}
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogWarning
@@ -150,8 +184,14 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(),
 	}
 	b.handle = b.svc.Handle
+	b.registry, b.metrics = cfg.Registry, metrics
+	if err := cfg.Registry.Register(newActiveGames(b)); err != nil {
+		return nil, fmt.Errorf("bot: register metrics: %w", err)
+	}
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
+	s.AddHandler(b.onConnect)
+	s.AddHandler(b.onDisconnect)
 	return b, nil
 }
 
@@ -162,26 +202,29 @@ func (b *Bot) Session() *discordgo.Session { return b.session }
 // games through it).
 func (b *Bot) Service() *commands.Service { return b.svc }
 
-// Open connects to the gateway, waits for READY, registers the slash commands with one bulk
-// overwrite, and starts the outbox dispatcher, which first delivers whatever was due before a
-// restart.
+// Open connects to the gateway and waits for READY (in HTTP interactions mode: starts serving the
+// interactions endpoint instead), registers the slash commands with one bulk overwrite (shard 0
+// only), starts the metrics and health endpoint when configured, and starts the outbox
+// dispatcher, which first delivers whatever was due before a restart.
 func (b *Bot) Open(ctx context.Context) error {
 	b.ctx, b.cancel = context.WithCancel(context.Background())
-	if err := b.session.Open(); err != nil {
-		return fmt.Errorf("bot: open gateway: %w", err)
+	if err := b.openOps(); err != nil {
+		return err
 	}
-	select {
-	case <-b.ready:
-	case <-ctx.Done():
-		return fmt.Errorf("bot: waiting for READY: %w", ctx.Err())
-	case <-time.After(30 * time.Second):
-		return errors.New("bot: no READY from the gateway within 30 s")
+	if b.cfg.HTTPAddr != "" {
+		if err := b.openHTTP(ctx); err != nil {
+			return err
+		}
+	} else if err := b.openGateway(ctx); err != nil {
+		return err
 	}
-	defs := commands.Definitions(b.svc.Registry())
-	if _, err := b.session.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, defs, discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("bot: register commands: %w", err)
+	if b.cfg.HTTPAddr != "" || b.session.ShardID == 0 {
+		defs := commands.Definitions(b.svc.Registry())
+		if _, err := b.session.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, defs, discordgo.WithContext(ctx)); err != nil {
+			return fmt.Errorf("bot: register commands: %w", err)
+		}
+		b.log.Info("commands registered", "count", len(defs), "guild", b.cfg.GuildID)
 	}
-	b.log.Info("commands registered", "count", len(defs), "guild", b.cfg.GuildID)
 	b.wg.Add(3)
 	go b.sweeper()
 	go b.dispatch()
@@ -196,11 +239,13 @@ func (b *Bot) Close() error {
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()
+	shutdown(b.httpSrv) // no new interactions; those waiting for their initial response get it
 	if b.cancel != nil {
 		b.cancel()
 	}
 	b.inflight.Wait()
 	b.wg.Wait()
+	defer shutdown(b.opsSrv)
 	if err := b.session.Close(); err != nil {
 		return fmt.Errorf("bot: close session: %w", err)
 	}

@@ -54,6 +54,11 @@ type exchange struct {
 	state     ackState
 	ephemeral bool // of a deferred message
 	handled   bool // the router ran: the game may have changed
+	// direct, when set, sends the initial response itself: in HTTP interactions mode it is the
+	// reply to Discord's POST (see http.go). Otherwise the initial response is POSTed to the
+	// interaction's callback endpoint (gateway mode).
+	direct  func(ctx context.Context, r *discordgo.InteractionResponse) error
+	outcome string // for the metrics: how handling ended (see Metrics)
 }
 
 // onInteraction answers one interaction: ack first when the handler may apply a move, run the
@@ -68,18 +73,23 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 		return // shutting down
 	}
 	defer b.inflight.Done()
-	b.handleInteraction(ic.Interaction)
+	b.handleInteraction(ic.Interaction, time.Now(), nil)
 }
 
-// handleInteraction is onInteraction for one payload.
-func (b *Bot) handleInteraction(i *discordgo.Interaction) {
+// handleInteraction answers one interaction received at received, in gateway mode (direct nil:
+// the initial response goes to the callback endpoint) and in HTTP interactions mode (direct
+// sends it as the HTTP reply): the same acknowledgement rules, router and replies either way.
+func (b *Bot) handleInteraction(i *discordgo.Interaction, received time.Time,
+	direct func(context.Context, *discordgo.InteractionResponse) error) {
 	ctx, cancel := context.WithTimeout(b.ctx, tokenWindow)
 	defer cancel()
-	x := &exchange{b: b, i: i, received: time.Now()}
+	x := &exchange{b: b, i: i, received: received, direct: direct, outcome: outcomeOK}
+	defer b.metrics.interactionDone(x)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("interaction handler panicked", append(shapeAttrs(i), "handled", x.handled,
 				"panic", panicText(r), "stack", string(debug.Stack()))...)
+			x.outcome = outcomePanic
 			x.fail(ctx)
 		}
 	}()
@@ -88,10 +98,12 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction) {
 	switch {
 	case errors.As(err, &badp):
 		b.log.Warn("unreadable interaction", append(shapeAttrs(i), "problem", badp.Detail)...)
+		x.outcome = outcomeBad
 		x.answerText(ctx, badp.Text)
 		return
 	case err != nil:
 		b.log.Debug("interaction ignored", shapeAttrs(i)...)
+		x.outcome = outcomeIgnored
 		return
 	}
 	if req.Kind == commands.KindCommand && req.Command == "game" && (req.Sub == "new" || req.Group == "new") {
@@ -107,6 +119,7 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction) {
 		// Not acknowledged: the user sees "This interaction failed" and presses again; nothing
 		// was applied on their behalf.
 		b.log.Warn("interaction not acknowledged; not handled", append(shapeAttrs(i), "err", errorLine(err))...)
+		x.outcome = outcomeNotAcked
 		return
 	}
 	reply, _ := b.handle(ctx, req) // errors are logged by Handle and answered in reply
@@ -115,6 +128,7 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction) {
 		b.kick()
 	}
 	if err := x.finish(ctx, reply); err != nil {
+		x.outcome = outcomeReplyFailed
 		b.log.Error("reply failed", append(shapeAttrs(i), "err", errorLine(err))...)
 	}
 }
@@ -123,6 +137,13 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction) {
 // (an earlier try that landed makes a later one answer 40060, which counts as done). An expired
 // interaction (10062) is errExpired.
 func (x *exchange) respond(ctx context.Context, r *discordgo.InteractionResponse) error {
+	if x.direct != nil {
+		err := x.direct(ctx, r)
+		if err == nil {
+			x.b.metrics.initialResponse(x)
+		}
+		return err
+	}
 	deadline := x.received.Add(ackWindow)
 	actx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
@@ -130,6 +151,7 @@ func (x *exchange) respond(ctx context.Context, r *discordgo.InteractionResponse
 		err := x.b.session.InteractionRespond(x.i, r, discordgo.WithContext(actx), discordgo.WithRetryOnRatelimit(false))
 		switch {
 		case err == nil:
+			x.b.metrics.initialResponse(x)
 			return nil
 		case attempt > 1 && isRESTCode(err, codeAlreadyAcked):
 			return nil // an earlier try landed but its answer was lost
@@ -206,7 +228,10 @@ func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
 	var pic picture
 	if reply.Image != nil {
 		var err error
-		if pic, err = x.b.renderPNG(*reply.Image); err != nil {
+		start := time.Now()
+		pic, err = x.b.renderPNG(*reply.Image)
+		x.b.metrics.rendered(*reply.Image, start)
+		if err != nil {
 			x.b.log.Error("render failed", "interaction", x.i.ID, "err", err)
 			content += "\n(I couldn't draw the picture this time.)"
 		}

@@ -110,6 +110,7 @@ func (b *Bot) startLanes(running map[string]bool, done chan<- string) time.Durat
 		return b.cfg.RetryDelay
 	}
 	now := b.clock.Now()
+	b.metrics.outboxScanned(items, now)
 	wait := time.Minute
 	lanes := map[string][]data.OutboxItem{}
 	var order []string
@@ -219,6 +220,7 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 			b.log.Error("mark outbox items sent", "items", ids, "err", e)
 			return false
 		}
+		b.metrics.outboxSettled(batch, "sent", b.clock.Now())
 		return true
 	}
 	if ctx.Err() != nil {
@@ -234,6 +236,7 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 	if kind == permanent || now.Sub(first.CreatedAt) > b.cfg.MaxAge {
 		b.log.Error("outbox items given up", "items", ids, "kind", first.Kind, "game", first.GameID,
 			"attempts", attempts+1, "err", line)
+		b.metrics.outboxSettled(batch, "given_up", now)
 		for _, id := range ids {
 			if e := b.store.MarkGivenUp(ctx, id, line); e != nil {
 				b.log.Error("give up outbox item", "item", id, "err", e)
@@ -247,6 +250,7 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 	d := b.retryDelay(kind, after, attempts+1)
 	b.log.Warn("outbox delivery failed; will retry", "items", ids, "kind", first.Kind, "game", first.GameID,
 		"attempt", attempts+1, "wait", d, "err", line)
+	b.metrics.outboxSettled(batch, "retry", now)
 	for _, id := range ids {
 		if e := b.store.MarkRetry(ctx, id, now.Add(d), line); e != nil {
 			b.log.Error("mark outbox item for retry", "item", id, "err", e)
@@ -263,6 +267,7 @@ func (b *Bot) render(ctx context.Context, img commands.Image) (picture, error) {
 		return picture{}, ctx.Err()
 	}
 	defer func() { <-b.renders }()
+	defer b.metrics.rendered(img, time.Now())
 	return b.renderPNG(img)
 }
 
