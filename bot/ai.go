@@ -195,13 +195,16 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 	}()
 	ctx := b.ctx
 	seat := rules.Seat(t.Seat)
-	retry := func(after time.Duration) {
-		if err := b.store.RetryAITurn(context.WithoutCancel(ctx), t.GameID, t.Seat, b.aiID, b.clock.Now().Add(after)); err != nil {
+	retryAt := func(due time.Time) {
+		if err := b.store.RetryAITurn(context.WithoutCancel(ctx), t.GameID, t.Seat, b.aiID, due); err != nil {
 			b.log.Error("AI: release turn", "game", t.GameID, "seat", t.Seat, "err", err)
 		}
 	}
+	retry := func(after time.Duration) { retryAt(b.clock.Now().Add(after)) }
+	// On shutdown the turn is given back as it was, so that the next start plays it at once.
+	release := func() { retryAt(t.Due) }
 	finish := func() {
-		if err := b.store.FinishAITurn(ctx, t.GameID, t.Seat, b.aiID); err != nil && ctx.Err() == nil {
+		if err := b.store.FinishAITurn(context.WithoutCancel(ctx), t.GameID, t.Seat, b.aiID); err != nil {
 			b.log.Error("AI: finish turn", "game", t.GameID, "seat", t.Seat, "err", err)
 		}
 	}
@@ -214,10 +217,12 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 	d, ok, err := b.svc.AIDecision(ctx, t.GameID, seat)
 	switch {
 	case err != nil:
-		if ctx.Err() == nil {
-			b.log.Error("AI: load decision", "game", t.GameID, "seat", t.Seat, "err", err)
-			retry(aiRetry)
+		if ctx.Err() != nil {
+			release()
+			return
 		}
+		b.log.Error("AI: load decision", "game", t.GameID, "seat", t.Seat, "err", err)
+		retry(aiRetry)
 		return
 	case !ok:
 		finish() // the decision passed (another process played, the game ended, the owner is back)
@@ -229,6 +234,7 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 	think := time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil {
+			release()
 			return
 		}
 		b.log.Error("AI: search failed; playing a random legal move", "game", t.GameID, "seat", t.Seat, "err", err)
@@ -242,6 +248,7 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 		select {
 		case <-b.clock.After(wait):
 		case <-ctx.Done():
+			release()
 			return
 		}
 	}
@@ -256,10 +263,12 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 	case errors.Is(err, commands.ErrNotAISeat):
 		finish() // the owner took the seat back meanwhile
 	case err != nil:
-		if ctx.Err() == nil {
-			b.log.Error("AI: play", "game", t.GameID, "seat", t.Seat, "err", err)
-			retry(aiRetry)
+		if ctx.Err() != nil {
+			release()
+			return
 		}
+		b.log.Error("AI: play", "game", t.GameID, "seat", t.Seat, "err", err)
+		retry(aiRetry)
 	case played:
 		b.log.Debug("AI moved", "game", t.GameID, "seat", t.Seat, "level", d.Level, "think", think)
 		finish()

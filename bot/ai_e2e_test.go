@@ -214,7 +214,21 @@ func TestAISeatEndToEnd(t *testing.T) {
 		aiSeat = s
 	}
 
-	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 3000, func() map[rules.Seat]bool { return ai }, nil)
+	// Once, while the AI must decide, the bot restarts: the AI's turn is in the database and is
+	// played after the restart.
+	restarted := -1
+	restart := func(v int) bool {
+		if _, _, st := h.stateByID(); restarted < 0 && v >= 6 && slices.Contains(st.Active(), aiSeat) {
+			h.stop()
+			h.start()
+			restarted = v
+		}
+		return false
+	}
+	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 3000, func() map[rules.Seat]bool { return ai }, restart)
+	if restarted < 0 {
+		t.Error("the bot never restarted while the AI had to decide")
+	}
 	final := h.boardAt(v)
 	if !strings.Contains(final.Content, "Game over") || !strings.Contains(final.Content, "AI 1 (easy)") {
 		t.Errorf("final board: %q", final.Content)
