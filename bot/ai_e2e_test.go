@@ -182,7 +182,7 @@ func checkNoAIContact(t *testing.T, h *harness) {
 // seat.
 func TestAISeatEndToEnd(t *testing.T) {
 	h, rec := newAIHarness(t, 2)
-	ann, bob := h.users[0], h.users[1]
+	ann := h.users[0]
 
 	// Refusals: too many bots for the table, a level without bots.
 	if r := h.final(h.srv.Command(ann, h.channel, "game", newGame("spice-merchant", discordtest.Int("players", 3), discordtest.Int("bots", 3)))); !r.Ephemeral || !strings.Contains(r.Content, "at most 2 AI players") {
@@ -192,7 +192,31 @@ func TestAISeatEndToEnd(t *testing.T) {
 		t.Errorf("/game new with a level and no bots: %q", r.Content)
 	}
 
-	lobby := h.final(h.srv.Command(ann, h.channel, "game", newGame("spice-merchant", discordtest.Int("players", 3),
+	aiSeatGame(t, h, rec, "spice-merchant", true)
+}
+
+// TestAISeatOutOfTurnEndToEnd plays Borneo and Batavia with two humans and an AI seat to the
+// end: the AI answers its out-of-turn decisions (a defence, picks in a distribution, bids) like
+// any seat.
+func TestAISeatOutOfTurnEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long end-to-end games in -short mode")
+	}
+	for _, game := range []string{"borneo", "batavia"} {
+		t.Run(game, func(t *testing.T) {
+			h, rec := newAIHarness(t, 2)
+			aiSeatGame(t, h, rec, game, false)
+		})
+	}
+}
+
+// aiSeatGame opens a game of 3 with `bots:1 level:easy`, lets the second human join (the table is
+// full: it starts), plays it to the end with playWithAI (restarting the bot once while the AI must
+// decide, when restart is set) and checks the AI's moves: stored as its seat's, each at least the
+// delay after its decision began; the AI never contacted nor pinged; its states determinized.
+func aiSeatGame(t *testing.T, h *harness, rec *aiRecorder, game string, restart bool) {
+	ann, bob := h.users[0], h.users[1]
+	lobby := h.final(h.srv.Command(ann, h.channel, "game", newGame(game, discordtest.Int("players", 3),
 		discordtest.Int("bots", 1), discordtest.Str("level", "easy"))))
 	if lobby.Ephemeral || !strings.Contains(lobby.Content, "Players (2)") || !strings.Contains(lobby.Content, "AI 1 (easy)") {
 		t.Fatalf("lobby with an AI seat: %q", lobby.Content)
@@ -217,7 +241,10 @@ func TestAISeatEndToEnd(t *testing.T) {
 	// Once, while the AI must decide, the bot restarts: the AI's turn is in the database and is
 	// played after the restart.
 	restarted := -1
-	restart := func(v int) bool {
+	if !restart {
+		restarted = 0
+	}
+	restartOnce := func(v int) bool {
 		if _, _, st := h.stateByID(); restarted < 0 && v >= 6 && slices.Contains(st.Active(), aiSeat) {
 			h.stop()
 			h.start()
@@ -225,7 +252,7 @@ func TestAISeatEndToEnd(t *testing.T) {
 		}
 		return false
 	}
-	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 3000, func() map[rules.Seat]bool { return ai }, restart)
+	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 5000, func() map[rules.Seat]bool { return ai }, restartOnce)
 	if restarted < 0 {
 		t.Error("the bot never restarted while the AI had to decide")
 	}
@@ -258,6 +285,7 @@ func TestAISeatEndToEnd(t *testing.T) {
 		waiting = append(waiting, slices.Contains(st.Active(), aiSeat) && len(st.Legal(aiSeat)) > 0)
 	}
 	aiMoves := 0
+	kinds := map[string]int{} // the AI's moves by their first word
 	for i, m := range moves {
 		if rules.Seat(m.Seat) != aiSeat {
 			if strings.HasPrefix(m.UserID, "ai:") {
@@ -266,6 +294,7 @@ func TestAISeatEndToEnd(t *testing.T) {
 			continue
 		}
 		aiMoves++
+		kinds[strings.Fields(m.Move)[0]]++
 		if m.UserID != "ai:easy:1" {
 			t.Errorf("the AI's move %d is stored with user %q", m.Seq, m.UserID)
 		}
@@ -284,7 +313,8 @@ func TestAISeatEndToEnd(t *testing.T) {
 	if rec.checked == 0 || rec.differ == 0 {
 		t.Errorf("states given to the AI: %d checked, %d with hidden parts re-drawn (want some of each)", rec.checked, rec.differ)
 	}
-	t.Logf("%d moves, %d by the AI; %d states given to the AI checked, %d differed from the real one", len(moves), aiMoves, rec.checked, rec.differ)
+	t.Logf("%s: %d moves, %d by the AI (by kind: %v); %d states given to the AI checked, %d differed from the real one",
+		game, len(moves), aiMoves, kinds, rec.checked, rec.differ)
 	checkNoAIContact(t, h)
 	if turns, err := h.store.AITurns(context.Background(), row.ID); err != nil || len(turns) != 0 {
 		t.Errorf("AI turns left after the end: %v (%v)", turns, err)
