@@ -401,7 +401,7 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 	checkNoAIContact(t, h)
 }
 
-func mustMoves(t *testing.T, h *harness, game int64) []data.Move {
+func mustMoves(t testing.TB, h *harness, game int64) []data.Move {
 	t.Helper()
 	ms, err := h.store.Moves(context.Background(), game)
 	if err != nil {
@@ -416,4 +416,72 @@ func msgID(m discordtest.Message) uint64 {
 		id = id*10 + uint64(c-'0')
 	}
 	return id
+}
+
+// aiBenchThink is how long each decision of BenchmarkInteractionAckWhileAIThinks searches.
+const aiBenchThink = 300 * time.Millisecond
+
+// BenchmarkInteractionAckWhileAIThinks is BenchmarkInteractionAck while the AI thinks without a
+// pause in another channel: a Borneo game whose three seats the AI plays, each decision a search
+// of aiBenchThink (random playouts on the determinized state; the strong level's p99 budget) and
+// no delay. It reports the acknowledgement's p50/p99 in ms and the AI's moves
+// meanwhile; compare with BenchmarkInteractionAck.
+func BenchmarkInteractionAckWhileAIThinks(b *testing.B) {
+	busy := bot.DeciderFunc(func(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for start := time.Now(); time.Since(start) < aiBenchThink && ctx.Err() == nil; {
+			x := st.Determinize(seat, rng.Uint64())
+			for i := 0; i < 20; i++ {
+				var movers []rules.Seat
+				for _, s := range x.Active() {
+					if len(x.Legal(s)) > 0 {
+						movers = append(movers, s)
+					}
+				}
+				if len(movers) == 0 {
+					break
+				}
+				s := movers[rng.IntN(len(movers))]
+				legal := x.Legal(s)
+				if x.Apply(s, legal[rng.IntN(len(legal))]) != nil {
+					break
+				}
+			}
+		}
+		return bot.RandomDecider.Decide(ctx, st, seat, level, seed)
+	})
+	h := newHarnessWith(b, 3, func(c *bot.Config) {
+		c.AI, c.AIDelayMin, c.AIDelayMax = busy, time.Millisecond, time.Millisecond
+	})
+	// The AI's table: every seat stood in for.
+	table := h.channel
+	h.channel = "900000000000000002"
+	h.srv.AddChannel(h.channel, "ai-table")
+	aiGame := h.openLobby("borneo", 3)
+	for seat := 0; seat < 3; seat++ {
+		if err := h.bot.Service().StandIn(context.Background(), aiGame, rules.Seat(seat), "benchmark"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	h.bot.Nudge()
+	h.channel = table
+	h.openLobby("borneo", 3)
+	board := h.boardAt(0)
+	_, _, st := h.state()
+	user := h.userAt(st.Active()[0])
+	btn, _ := board.Button("Your move")
+	before := len(mustMoves(b, h, aiGame))
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		ix := h.srv.Button(user, h.channel, board.ID, btn.CustomID)
+		if _, err := ix.Response(ctxT(b)); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(start))
+	}
+	b.StopTimer()
+	reportLatencies(b, ds)
+	b.ReportMetric(float64(len(mustMoves(b, h, aiGame))-before), "ai-moves")
 }
