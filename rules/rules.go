@@ -227,8 +227,9 @@ type State interface {
 	// Undoable reports whether the last applied move may be taken back (issue 11 undo policy, that
 	// of BGA and Rally the Troops): it drew, revealed or rolled nothing — no hidden information
 	// became known to anyone (the mover drawing a card included) and the game's RNG made no choice
-	// that anybody can tell. False for a new state. Survives the JSON round-trip. Each game's
-	// package doc lists its rulings (which moves are undoable).
+	// that anybody can tell; and it did not end the game (the result is final once announced).
+	// False for a new state. Survives the JSON round-trip. Each game's package doc lists its
+	// rulings (which moves are undoable).
 	Undoable() bool
 	// Determinize returns a new state that viewer cannot tell apart from this one: everything
 	// hidden from viewer (other seats' hands, deck orders, face-down cards, hidden counts, the

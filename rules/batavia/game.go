@@ -87,7 +87,7 @@ func (game) Term(id string) string {
 // exactly one place (22 of each company in the stack, the discard pile, the auction, hands and
 // lay-outs), every trading post in exactly one place (track, a player, or exchanged and gone),
 // crates (12 per player, in the supply or on a warehouse square matching a counter taken), notes
-// (15 per player in all) and the positions. It is what Load and the invariant tests use.
+// (15 per player in all), the positions, and the cards known in hands (Player.Known) within them. It is what Load and the invariant tests use.
 func (s *State) Check() error {
 	n := s.NumPlayers
 	if n < 3 || n > 5 || len(s.Seats) != n || len(s.Auction.In) != n {
@@ -148,6 +148,16 @@ func (s *State) Check() error {
 		notes += pl.Notes
 		if pl.Notes < 0 || pl.Gold < 0 || pl.Pos < 0 || pl.Pos > TargetHex {
 			return fmt.Errorf("seat %d has bad notes, gold or position", i)
+		}
+		if pl.Known != nil {
+			if len(pl.Known) != NumCompanies {
+				return fmt.Errorf("seat %d: %d companies of known cards, want %d", i, len(pl.Known), NumCompanies)
+			}
+			for c, k := range pl.Known {
+				if k < 0 || k > pl.Hand[c] {
+					return fmt.Errorf("seat %d: %d %s cards known in a hand of %d", i, k, Company(c).Adjective(), pl.Hand[c])
+				}
+			}
 		}
 		if (pl.Pos == TargetHex) != (s.TargetBy == rules.Seat(i)) {
 			return fmt.Errorf("seat %d is at %d but the Target holder is %d", i, pl.Pos, s.TargetBy)

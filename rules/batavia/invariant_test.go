@@ -264,6 +264,9 @@ func perturb(s *State, v rules.Seat, rng *rules.RNG) {
 			continue
 		}
 		h := &s.Seats[i].Hand
+		// The cards known to be in the hand (won at auction) are not shown either; this
+		// perturbation may move them, so it forgets them.
+		s.Seats[i].Known = nil
 		for c := Company(0); c < NumCompanies; c++ {
 			for k := h[c]; k > 0 && len(s.Stack) > 0; k-- {
 				if rng.Intn(2) == 0 {

@@ -462,7 +462,7 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	s.revealed = false
 	s.Applied++
 	defer func() {
-		s.Undo = !s.revealed && s.RNG == rng
+		s.Undo = !s.revealed && s.RNG == rng && s.Phase != PhaseOver
 		s.revealed = false
 	}()
 	switch m.Kind {

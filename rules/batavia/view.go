@@ -281,7 +281,9 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		text := "Exchange " + plural(n, "trading post", "trading posts") + " for " + strconv.Itoa(exchangeGold[n]) + " gold"
 		return rules.Choice{Label: text, Path: []rules.Step{{Prompt: "Exchange trading posts for gold?", Option: text}}, Irreversible: true}
 	case MoveKeep:
-		return rules.Choice{Label: "Keep your trading posts", Path: []rules.Step{{Prompt: "Exchange trading posts for gold?", Option: "Keep them"}}}
+		// The last turn of a round ends it: the next auction's die is rolled, or the game ends.
+		return rules.Choice{Label: "Keep your trading posts", Path: []rules.Step{{Prompt: "Exchange trading posts for gold?", Option: "Keep them"}},
+			Irreversible: s.TurnsLeft <= 1}
 	}
 	return rules.Choice{Label: m.String(), Path: []rules.Step{{Prompt: what, Option: m.String()}}}
 }

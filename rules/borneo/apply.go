@@ -51,7 +51,7 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	s.revealed = m.Kind == KindShip || m.Kind == KindPlay // a card leaves the hand face up
 	s.apply(seat, m)
 	s.settle()
-	s.Undo = !s.revealed && s.RNG == rng
+	s.Undo = !s.revealed && s.RNG == rng && s.Phase != PhaseOver
 	s.revealed = false
 	return nil
 }

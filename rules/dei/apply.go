@@ -32,7 +32,7 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 		from--
 	}
 	s.settle()
-	s.Undo = !s.revealed && s.RNG == rng
+	s.Undo = !s.revealed && s.RNG == rng && s.Winner < 0
 	s.revealed = false
 	var pub []string
 	for _, ln := range s.Journal.Lines[from:] {

@@ -18,7 +18,7 @@ func (s *State) Undoable() bool { return s.Undo }
 // the next reshuffle — is reseeded from seed; log lines private to other seats keep only their
 // public text. Everything else is public and kept.
 func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
-	d := s.clone()
+	d := s.cloneState(false)
 	d.RNG = rules.NewRNG(seed ^ 0xde1de1)
 	d.Journal = s.Journal.Redact(viewer)
 	rng := rules.NewRNG(seed)
@@ -61,7 +61,10 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 }
 
 // clone returns a deep copy of s: no slice or pointer is shared.
-func (s *State) clone() *State {
+func (s *State) clone() *State { return s.cloneState(true) }
+
+// cloneState is clone, with the log or with an empty log.
+func (s *State) cloneState(withLog bool) *State {
 	d := *s
 	d.Seats = make([]Seat, len(s.Seats))
 	for i := range s.Seats {
@@ -84,7 +87,10 @@ func (s *State) clone() *State {
 		p := *s.Pending
 		d.Pending = &p
 	}
-	d.Journal = rules.Log{Lines: cloneSlice(s.Journal.Lines)}
+	d.Journal = rules.Log{}
+	if withLog {
+		d.Journal.Lines = cloneSlice(s.Journal.Lines)
+	}
 	return &d
 }
 

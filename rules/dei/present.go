@@ -63,6 +63,30 @@ var relWords = [8]string{"forward", "forward-right", "right", "back-right", "bac
 // or reveals a card (Irreversible). A move of a ship in the middle of its movement starts from a
 // short menu (sail on, turn, pick up, stop, end), so that each square sailed is two taps.
 func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
+	c := s.describe(seat, mv)
+	if m, ok := mv.(Move); ok && !c.Irreversible && afterDecision[m.Kind] {
+		// What follows a decision in a fight, or an unload, may roll the dice of the next
+		// pirate fight or end the game: play it on a copy to know (all of it is public).
+		c.Irreversible = s.irreversible(seat, m)
+	}
+	return c
+}
+
+// afterDecision are the kinds of move after which the automatic steps may roll dice or end the
+// game although the move itself shows nothing (see Describe).
+var afterDecision = map[string]bool{KDown: true, KDump: true, KShift: true, KSteal: true, KUnload: true, KStop: true, KPick: true}
+
+// irreversible reports whether seat playing m now leaves a state that cannot be taken back
+// (State.Undoable), by playing it on a copy without the log.
+func (s *State) irreversible(seat rules.Seat, m Move) bool {
+	c := s.cloneState(false)
+	if err := c.Apply(seat, m); err != nil {
+		return false
+	}
+	return !c.Undo
+}
+
+func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
 	m, ok := mv.(Move)
 	if !ok {
 		return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: "What do you do?", Option: mv.String()}}}

@@ -26,8 +26,10 @@ func viewers(st rules.State) []rules.Seat {
 
 // CheckUndoable checks the last move of a game: before is the JSON of the state before seat played
 // m, st the state after it. A new state (New) must not be undoable; that is checked by PlayOne.
-// When st.Undoable() says the move may be taken back, these properties, which say in a
-// game-neutral way that the move drew, revealed and rolled nothing, must hold:
+// Undoable must survive the JSON round trip. A move that cannot be taken back must have been
+// offered as Irreversible by Describe (so that a menu asks before playing it). When st.Undoable()
+// says the move may be taken back, these properties, which say in a game-neutral way that the
+// move drew, revealed and rolled nothing, must hold:
 //   - no card became known: for every viewer, every card in Hidden(viewer) before the move is
 //     still in it after the move;
 //   - the move's result depends only on what the mover knew and on the move, not on anything
@@ -54,12 +56,15 @@ func CheckUndoable(g rules.Game, before []byte, seat rules.Seat, m rules.Move, s
 	if cp.Undoable() != st.Undoable() {
 		return fmt.Errorf("Undoable() = %v, but %v after the JSON round trip", st.Undoable(), cp.Undoable())
 	}
-	if !st.Undoable() {
-		return nil
-	}
 	prev, err := g.Load(before)
 	if err != nil {
 		return fmt.Errorf("load the state before the move: %w", err)
+	}
+	if !st.Undoable() {
+		if !prev.Describe(seat, m).Irreversible {
+			return fmt.Errorf("move %q of seat %d cannot be taken back (Undoable is false), but Describe does not mark it Irreversible, so a menu plays it without asking", m, seat)
+		}
+		return nil
 	}
 	for _, v := range viewers(st) {
 		after := map[string]bool{}

@@ -47,6 +47,7 @@ const (
 	undoPlay             // playing a card (revealing it) is marked undoable
 	detHidden            // Determinize re-deals the unseen cards in their hidden order, unsorted
 	detOwnHand           // Determinize re-deals the viewer's own hand too
+	noConfirm            // Describe does not mark a draw Irreversible
 )
 
 const (
@@ -216,7 +217,11 @@ func (s *kingsState) Legal(seat rules.Seat) []rules.Move {
 
 func (s *kingsState) Describe(seat rules.Seat, m rules.Move) rules.Choice {
 	l := s.label(seat, m)
-	return rules.Choice{Label: l, Path: []rules.Step{{Prompt: "Your move?", Option: "move"}, {Prompt: "Which?", Option: l}}}
+	// Every move draws or shows a card, unless a flaw says otherwise.
+	draw := m.(kingsMove).Draw
+	undo := draw && (s.flaw == undoDraw || s.flaw == noConfirm) || !draw && s.flaw == undoPlay
+	return rules.Choice{Label: l, Path: []rules.Step{{Prompt: "Your move?", Option: "move"}, {Prompt: "Which?", Option: l}},
+		Irreversible: !undo}
 }
 
 func (s *kingsState) TurnNumber() int { return s.Version() + 1 }
@@ -682,8 +687,8 @@ func TestRunFails(t *testing.T) {
 }
 
 // TestUndoAndDeterminizeFlawsAreCaught: a draw or a play marked undoable, a determinization that
-// deals the unseen cards in their hidden order or re-deals the viewer's own hand: each is caught
-// by PlayOne, with the property it breaks.
+// deals the unseen cards in their hidden order or re-deals the viewer's own hand, a draw offered
+// without Irreversible: each is caught by PlayOne, with the property it breaks.
 func TestUndoAndDeterminizeFlawsAreCaught(t *testing.T) {
 	for _, c := range []struct {
 		flaw flaw
@@ -693,6 +698,7 @@ func TestUndoAndDeterminizeFlawsAreCaught(t *testing.T) {
 		{undoPlay, "is not hidden after it"},
 		{detHidden, "information leak"},
 		{detOwnHand, "shows viewer 0 another view"},
+		{noConfirm, "Describe does not mark it Irreversible"},
 	} {
 		err := play(newKings(c.flaw), 1)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

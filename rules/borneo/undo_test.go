@@ -1,0 +1,93 @@
+package borneo
+
+import (
+	"testing"
+
+	"spicebot/rules"
+)
+
+// TestUndoRulings plays random games and checks every move's Undoable against the rulings of the
+// package doc ("Undo"): shipping and playing a fight card never (a card leaves the hand face
+// up), the pick that ends a distribution never (a harbour is turned up and the turn player
+// draws), every other pick and every other move always — placing, missions and their payments,
+// moving, attacking, "done", the displaced merchant, the reward, the face-down discards and the
+// last-chance pass.
+func TestUndoRulings(t *testing.T) {
+	seen := map[string]map[bool]int{}
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		st, err := Game.New(3+int(seed%3), rules.Options{"blackbeard": seed%2 == 0}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		if s.Undoable() {
+			t.Fatal("a new game is undoable")
+		}
+		rng := rules.NewRNG(seed)
+		for steps := 0; steps < 2000; steps++ {
+			if _, over := s.Outcome(); over {
+				break
+			}
+			seat := s.Active()[0]
+			legal := s.Legal(seat)
+			m := legal[rng.Intn(len(legal))].(Move)
+			endsDist := m.Kind == KindPick && len(s.Dist.Pool) <= 2 // the last card goes by itself
+			if err := s.Apply(seat, m); err != nil {
+				t.Fatal(err)
+			}
+			want := true
+			switch m.Kind {
+			case KindShip, KindPlay:
+				want = false
+			case KindPick:
+				want = !endsDist
+			}
+			if s.Undoable() != want {
+				t.Fatalf("seed %d: %q by seat %d: Undoable() = %v, want %v (log %v)", seed, m, seat, s.Undoable(), want, s.Log(seat)[max(0, len(s.Log(seat))-3):])
+			}
+			name := m.String()
+			name = name[:min(len(name), 4)]
+			if seen[name] == nil {
+				seen[name] = map[bool]int{}
+			}
+			seen[name][want]++
+		}
+	}
+	for _, k := range []string{"plac", "ship", "pick", "disc"} {
+		if len(seen[k]) == 0 {
+			t.Errorf("no %q move was played", k)
+		}
+	}
+	if seen["pick"][true] == 0 || seen["pick"][false] == 0 {
+		t.Errorf("picks: %v, want both rulings", seen["pick"])
+	}
+}
+
+// A worked example: a shipment (the card is shown, then two cards are drawn) cannot be taken
+// back; discarding down to six (face down) can; so can the turn that follows until a card shows.
+func TestUndoShipDrawDiscard(t *testing.T) {
+	s := crafted(t, 3, "H01 H03 H05")
+	s.Seats[0].Hand = ids(t, "S02 S03 S04 S05 S06 S07")
+	s.Deck = ids(t, "S50 S51 S52")
+	play(t, s, 0, "ship S02 H03")
+	if s.Undoable() {
+		t.Fatal("shipping and drawing is undoable")
+	}
+	if s.Phase != PhaseDiscard {
+		t.Fatalf("phase %s, want discard", s.Phase)
+	}
+	play(t, s, 0, "discard S03")
+	if !s.Undoable() {
+		t.Fatal("a face-down discard is not undoable")
+	}
+	if got := s.Hidden(1); !containsString(got, "S03") {
+		t.Errorf("the discarded card is not hidden from seat 1: %v", got)
+	}
+	if got := s.Hidden(0); containsString(got, "S03") {
+		t.Errorf("the discarded card is hidden from its owner: %v", got)
+	}
+}
