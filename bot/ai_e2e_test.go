@@ -375,9 +375,22 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 		}
 		return n >= 3
 	}
+	dmsBefore := len(h.srv.DMs(cy))
 	v := h.playWithAI(rng, 3000, stood, aiMoved)
 	if !aiMoved(v) {
 		t.Fatal("the game ended before the AI played for the absent player")
+	}
+	// While the AI plays for them, the absent player is neither pinged by boards nor told by DM
+	// that it is their move.
+	for _, dm := range h.srv.DMs(cy)[dmsBefore:] {
+		if strings.Contains(dm.Content, "It's your move") {
+			t.Errorf("a DM told the absent player it is their move: %q", dm.Content)
+		}
+	}
+	for _, m := range h.srv.Messages(h.channel) {
+		if msgID(m) > msgID(notice) && m.Kind == discordtest.KindChannel && slices.Contains(m.Mentions, cy) {
+			t.Errorf("a board pinged the absent player: %q", m.Content)
+		}
 	}
 	// Cy is back: the AI stops playing the seat.
 	r := h.final(h.srv.Button(cy, h.channel, notice.ID, back.CustomID))

@@ -376,6 +376,19 @@ func (s *Service) Back(ctx context.Context, gameID int64, userID string) (bool, 
 	return s.store.ClearStandIn(ctx, gameID, int(seat))
 }
 
+// standInSeats returns the seats of game gameID the AI plays for their absent owners.
+func (s *Service) standInSeats(ctx context.Context, gameID int64) (map[rules.Seat]bool, error) {
+	sis, err := s.store.StandIns(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[rules.Seat]bool{}
+	for _, si := range sis {
+		out[rules.Seat(si.Seat)] = true
+	}
+	return out, nil
+}
+
 // userIDs returns the user ids of seats.
 func userIDs(seats []data.Seat) []string {
 	out := make([]string, len(seats))

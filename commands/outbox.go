@@ -159,6 +159,10 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		// An edit in place keeps reporting every move since the message was first posted.
 		from = min(from, l.row.BoardFrom)
 	}
+	away, err := s.standInSeats(ctx, gameID)
+	if err != nil {
+		return BoardPost{}, err
+	}
 	ping := map[rules.Seat]bool{}
 	var mentions []string
 	pinged := st.Active()
@@ -169,6 +173,9 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		}
 	}
 	for _, seat := range pinged {
+		if away[seat] && !over {
+			continue // the AI plays it: its absent owner is not pinged
+		}
 		ping[seat] = true
 		if u := l.userOf(seat); u != "" && !IsAI(u) { // an AI seat is never pinged
 			mentions = append(mentions, u)
@@ -205,7 +212,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		b.WriteString("➡️ " + status)
 		// Mention every active seat, even if the status sentence does not name it.
 		for _, seat := range st.Active() {
-			if u := l.userOf(seat); u != "" && !IsAI(u) && !strings.Contains(status, "<@"+u+">") {
+			if u := l.userOf(seat); u != "" && !IsAI(u) && !away[seat] && !strings.Contains(status, "<@"+u+">") {
 				b.WriteString(" <@" + u + ">")
 			}
 		}
@@ -270,6 +277,11 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	}
 	if p.Turn && !(slices.Contains(l.st.Active(), p.Seat) && len(l.st.Legal(p.Seat)) > 0) {
 		p.Turn = false // already played: the turn passed before the DM went out
+	}
+	if away, err := s.standInSeats(ctx, item.GameID); err != nil {
+		return DirectMessage{}, false, err
+	} else if away[p.Seat] {
+		p.Turn = false // the AI plays it while its owner is away
 	}
 	private := l.st.Private(p.Seat)
 	if !p.Turn && !p.Replaced && (!p.Hand || private == "") {
