@@ -52,6 +52,7 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -155,6 +156,11 @@ type Server struct {
 	faults    func(Request) Fault
 	nonceHits int
 	watchers  []func(Message, bool)
+
+	// HTTP interactions mode (endpoint.go)
+	endpoint   func(*Interaction) []string
+	signKey    ed25519.PrivateKey
+	deliveries []Delivery
 }
 
 type user struct {

@@ -258,6 +258,10 @@ func (s *Server) dispatchInteractionLocked(ix *Interaction, payload map[string]a
 		s.t.Errorf("discordtest: encoding interaction: %v", err)
 		return
 	}
+	if s.endpoint != nil {
+		s.postInteractionLocked(ix, b) // HTTP interactions mode: see endpoint.go
+		return
+	}
 	s.pending = append(s.pending, b)
 	s.pendingIx = append(s.pendingIx, ix)
 	s.flushPendingLocked()

@@ -127,19 +127,26 @@ type Interaction struct {
 	originalID string // the message of @original
 	finalID    string // the message Final returns, once known
 	followups  []string
+	httpDone   chan struct{} // HTTP mode: closed when the endpoint's answer is handled
+	failure    string        // HTTP mode: why the interaction failed ("" while it has not)
 }
 
 // Response waits for the initial callback (POST /interactions/{id}/{token}/callback) and returns
 // it.
 func (i *Interaction) Response(ctx context.Context) (Response, error) {
 	var r Response
+	var failed error
 	err := i.s.wait(ctx, "the response to interaction "+i.describe(), func() bool {
 		if i.response == nil {
-			return false
+			failed = i.failedLocked()
+			return failed != nil
 		}
 		r = cloneJSON(*i.response)
 		return true
 	})
+	if failed != nil {
+		return Response{}, failed
+	}
 	return r, err
 }
 
@@ -158,7 +165,8 @@ func (i *Interaction) Final(ctx context.Context) (Message, error) {
 			return true
 		}
 		if i.finalID == "" {
-			return false
+			errNoM = i.failedLocked()
+			return errNoM != nil
 		}
 		msg := i.s.msgs[i.finalID]
 		if msg == nil {

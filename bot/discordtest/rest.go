@@ -34,12 +34,14 @@ func (s *Server) routes() http.Handler {
 	h := func(route string, auth bool, fn handler) {
 		method, path, _ := strings.Cut(route, " ")
 		mux.HandleFunc(method+" "+apiPrefix+path, func(w http.ResponseWriter, r *http.Request) {
+			s.awaitEndpointAnswer(r)
 			s.serveREST(w, r, route, auth, fn)
 		})
 	}
 	h("GET /gateway", false, s.getGateway)
 	h("GET /gateway/bot", true, s.getGatewayBot)
 	h("GET /users/@me", true, s.getMe)
+	h("GET /oauth2/applications/@me", true, s.getApplication)
 	h("GET /users/{user_id}", true, s.getUser)
 	h("POST /users/@me/channels", true, s.createDM)
 	h("GET /applications/{application_id}/commands", true, s.getCommands)
