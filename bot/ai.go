@@ -95,48 +95,70 @@ func (b *Bot) aiKick() {
 	}
 }
 
+// aiDone is what a finished AI search tells the runner: the game, and the seat and version the
+// AI reached when it played (version 0 when it did not play).
+type aiDone struct {
+	game    int64
+	seat    int
+	version int
+}
+
 // aiRunner finds the AI's decisions, claims those due and plays them, until the bot closes.
 func (b *Bot) aiRunner() {
 	defer b.wg.Done()
 	seen := map[int64]data.AIGame{} // the game as last synced
+	last := map[int64]aiDone{}      // the AI's last move in each game, while it is the latest move
 	free := b.cfg.AIThinkers
-	done := make(chan int64, b.cfg.AIThinkers)
+	done := make(chan aiDone, b.cfg.AIThinkers)
 	var lastScan time.Time
 	for b.ctx.Err() == nil {
 		now := b.clock.Now()
 		if now.Sub(lastScan) >= aiScanEvery {
 			clear(seen)
+			clear(last)
 			lastScan = now
 		}
-		b.aiSync(seen)
-		if free > 0 {
-			free -= b.aiClaim(free, done)
-		}
+		b.aiSync(seen, last)
 		wait := aiScanEvery
 		if free > 0 {
+			// Only claim (a write) when a turn is due: most wake-ups are other games' moves.
 			next, ok, err := b.store.NextAITurn(b.ctx)
-			if err != nil && b.ctx.Err() == nil {
-				b.log.Error("AI: next turn", "err", err)
+			switch {
+			case err != nil:
+				if b.ctx.Err() == nil {
+					b.log.Error("AI: next turn", "err", err)
+				}
 				wait = b.cfg.RetryDelay
-			} else if ok {
-				wait = min(wait, max(next.Sub(b.clock.Now())-aiLead, time.Millisecond))
+			case ok && !next.After(now.Add(aiLead)):
+				if n := b.aiClaim(free, done); n > 0 {
+					free -= n
+					continue
+				}
+				wait = b.cfg.RetryDelay // held by another process meanwhile
+			case ok:
+				wait = min(wait, next.Sub(now)-aiLead)
 			}
 		}
 		select {
 		case <-b.ctx.Done():
 			return
 		case <-b.aiNudge:
-		case g := <-done:
+		case d := <-done:
 			free++
-			delete(seen, g)
+			delete(seen, d.game)
+			if d.version > 0 {
+				last[d.game] = d
+			}
 		case <-b.clock.After(wait):
 		}
 	}
 }
 
 // aiSync makes the stored AI turns of every game with AI seats that changed since it was last
-// seen match the seats that must decide now (a new decision gets a random delay).
-func (b *Bot) aiSync(seen map[int64]data.AIGame) {
+// seen match the seats that must decide now. A new decision is due after a random delay; a
+// third of it when the AI's own move just gave its seat the next decision (a turn of several
+// steps), which is public anyway.
+func (b *Bot) aiSync(seen map[int64]data.AIGame, last map[int64]aiDone) {
 	games, err := b.store.AIGames(b.ctx)
 	if err != nil {
 		if b.ctx.Err() == nil {
@@ -158,7 +180,14 @@ func (b *Bot) aiSync(seen map[int64]data.AIGame) {
 			ints[i] = int(s)
 		}
 		now := b.clock.Now()
-		if err := b.store.SyncAITurns(b.ctx, g.ID, ints, func(int) time.Time { return now.Add(b.aiDelay()) }); err != nil {
+		lp, ok := last[g.ID]
+		due := func(seat int) time.Time {
+			if ok && lp.version == g.Version && lp.seat == seat {
+				return now.Add(b.aiDelay() / 3)
+			}
+			return now.Add(b.aiDelay())
+		}
+		if err := b.store.SyncAITurns(b.ctx, g.ID, ints, due); err != nil {
 			b.log.Error("AI: schedule", "game", g.ID, "err", err)
 			continue
 		}
@@ -167,7 +196,7 @@ func (b *Bot) aiSync(seen map[int64]data.AIGame) {
 }
 
 // aiClaim claims up to n AI turns due soon and starts a search for each; it returns how many.
-func (b *Bot) aiClaim(n int, done chan<- int64) int {
+func (b *Bot) aiClaim(n int, done chan<- aiDone) int {
 	now := b.clock.Now()
 	turns, err := b.store.ClaimAITurns(b.ctx, now, now.Add(aiLead), b.aiID, aiLease, n)
 	if err != nil {
@@ -185,11 +214,12 @@ func (b *Bot) aiClaim(n int, done chan<- int64) int {
 
 // aiPlay makes one AI decision: it loads the seat's decision, has the AI search the state
 // determinized for the seat, waits for the due time and plays the move through PlayAs.
-func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
+func (b *Bot) aiPlay(t data.AITurn, done chan<- aiDone) {
 	defer b.wg.Done()
+	result := aiDone{game: t.GameID, seat: t.Seat}
 	defer func() {
 		select {
-		case done <- t.GameID:
+		case done <- result:
 		case <-b.ctx.Done():
 		}
 	}()
@@ -271,6 +301,7 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- int64) {
 		retry(aiRetry)
 	case played:
 		b.log.Debug("AI moved", "game", t.GameID, "seat", t.Seat, "level", d.Level, "think", think)
+		result.version = d.Version + 1
 		finish()
 		b.kick()
 	default:
