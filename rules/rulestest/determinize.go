@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"spicebot/rules"
 )
@@ -26,7 +27,7 @@ func viewers(st rules.State) []rules.Seat {
 
 // CheckUndoable checks the last move of a game: before is the JSON of the state before seat played
 // m, st the state after it. A new state (New) must not be undoable; that is checked by PlayOne.
-// Undoable must survive the JSON round trip. A move that cannot be taken back must have been
+// (That Undoable survives the JSON round trip is CheckRoundTrip's.) A move that cannot be taken back must have been
 // offered as Irreversible by Describe (so that a menu asks before playing it). When st.Undoable()
 // says the move may be taken back, these properties, which say in a game-neutral way that the
 // move drew, revealed and rolled nothing, must hold:
@@ -45,53 +46,67 @@ func viewers(st rules.State) []rules.Seat {
 // Merchant's cards of a spice), which changes the ids in the mover's view but nothing a player
 // can tell; the log, private text and legal moves say all that a player can tell.
 func CheckUndoable(g rules.Game, before []byte, seat rules.Seat, m rules.Move, st rules.State) error {
-	a, err := json.Marshal(st)
-	if err != nil {
-		return fmt.Errorf("marshal: %w", err)
-	}
-	cp, err := g.Load(a)
-	if err != nil {
-		return fmt.Errorf("load: %w", err)
-	}
-	if cp.Undoable() != st.Undoable() {
-		return fmt.Errorf("Undoable() = %v, but %v after the JSON round trip", st.Undoable(), cp.Undoable())
-	}
 	prev, err := g.Load(before)
 	if err != nil {
 		return fmt.Errorf("load the state before the move: %w", err)
 	}
+	return prepareUndo(prev, seat, m).check(st)
+}
+
+// undoCheck is what CheckUndoable needs of the state before a move: PlayOne prepares it from the
+// live state before applying the move, which costs no JSON.
+type undoCheck struct {
+	seat         rules.Seat
+	move         rules.Move
+	irreversible bool           // Describe's mark
+	hidden       [][]string     // Hidden of each viewer (viewers order)
+	dets         [2]rules.State // Determinize(seat, detSeeds[i])
+}
+
+// prepareUndo reads what the undo check needs from st before seat plays m.
+func prepareUndo(st rules.State, seat rules.Seat, m rules.Move) *undoCheck {
+	u := &undoCheck{seat: seat, move: m, irreversible: st.Describe(seat, m).Irreversible}
+	for _, v := range viewers(st) {
+		u.hidden = append(u.hidden, st.Hidden(v))
+	}
+	for i, seed := range detSeeds {
+		u.dets[i] = st.Determinize(seat, seed)
+	}
+	return u
+}
+
+// check checks the move's Undoable in st, the state after it (see CheckUndoable).
+func (u *undoCheck) check(st rules.State) error {
+	seat, m := u.seat, u.move
 	if !st.Undoable() {
-		if !prev.Describe(seat, m).Irreversible {
+		if !u.irreversible {
 			return fmt.Errorf("move %q of seat %d cannot be taken back (Undoable is false), but Describe does not mark it Irreversible, so a menu plays it without asking", m, seat)
 		}
 		return nil
 	}
-	for _, v := range viewers(st) {
+	for i, v := range viewers(st) {
 		after := map[string]bool{}
 		for _, id := range st.Hidden(v) {
 			after[id] = true
 		}
-		for _, id := range prev.Hidden(v) {
+		for _, id := range u.hidden[i] {
 			if !after[id] {
 				return fmt.Errorf("move %q of seat %d is marked undoable but card %s, hidden from viewer %d before, is not hidden after it",
 					m, seat, id, v)
 			}
 		}
-		if v != seat {
-			continue
+	}
+	for i, d := range u.dets {
+		seed := detSeeds[i]
+		if _, ok := rules.FindLegal(d, seat, m); !ok {
+			return fmt.Errorf("move %q is not legal for its own seat %d in Determinize(%d, %#x) of the state before it", m, seat, seat, seed)
 		}
-		for _, seed := range detSeeds {
-			d := prev.Determinize(v, seed)
-			if _, ok := rules.FindLegal(d, seat, m); !ok {
-				return fmt.Errorf("move %q is not legal for its own seat %d in Determinize(%d, %#x) of the state before it", m, seat, v, seed)
-			}
-			if err := d.Apply(seat, m); err != nil {
-				return fmt.Errorf("apply %q of seat %d to Determinize(%d, %#x) of the state before it: %w", m, seat, v, seed, err)
-			}
-			if diff := sameFor(v, st, d); diff != "" {
-				return fmt.Errorf("move %q of seat %d is marked undoable, but played on Determinize(%d, %#x) of the state before it (hidden information and RNG re-drawn) it gives viewer %d another %s: so it drew, revealed or rolled something",
-					m, seat, v, seed, v, diff)
-			}
+		if err := d.Apply(seat, m); err != nil {
+			return fmt.Errorf("apply %q of seat %d to Determinize(%d, %#x) of the state before it: %w", m, seat, seat, seed, err)
+		}
+		if diff := sameFor(seat, st, d); diff != "" {
+			return fmt.Errorf("move %q of seat %d is marked undoable, but played on Determinize(%d, %#x) of the state before it (hidden information and RNG re-drawn) it gives viewer %d another %s: so it drew, revealed or rolled something",
+				m, seat, seat, seed, seat, diff)
 		}
 	}
 	return nil
@@ -100,8 +115,8 @@ func CheckUndoable(g rules.Game, before []byte, seat rules.Seat, m rules.Move, s
 // sameFor compares what viewer v is told by two states — log, private text, legal moves, status
 // and active seats — and names the first difference, or returns "".
 func sameFor(v rules.Seat, a, b rules.State) string {
-	if x, y := fmt.Sprint(a.Log(v)), fmt.Sprint(b.Log(v)); x != y {
-		return fmt.Sprintf("log:\n%.2000s\n%.2000s", lastLines(a.Log(v)), lastLines(b.Log(v)))
+	if x, y := a.Log(v), b.Log(v); !slices.Equal(x, y) {
+		return fmt.Sprintf("log:\n%.2000s\n%.2000s", lastLines(x), lastLines(y))
 	}
 	if x, y := a.Private(v), b.Private(v); x != y {
 		return fmt.Sprintf("private text: %q vs %q", x, y)

@@ -120,32 +120,22 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 	}
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	var played []rules.Record
-	var before []byte // the state before the move, when CheckUndoable runs on it
-	if undoEvery == 1 {
-		if before, err = json.Marshal(st); err != nil {
-			return fmt.Errorf("marshal: %w", err)
+	var undo *undoCheck // prepared before the move when CheckUndoable's properties are checked on it
+	prepare := func(seat rules.Seat, m rules.Move) {
+		undo = nil
+		if (len(played)+1)%undoEvery == 0 {
+			undo = prepareUndo(st, seat, m)
 		}
 	}
-	recs, err := playout(st, &rng, maxSteps, policy, func(r rules.Record) error {
+	recs, err := playoutHooked(st, &rng, maxSteps, policy, prepare, func(r rules.Record) error {
 		played = append(played, r)
 		step := len(played)
 		if v := st.Version(); v != step {
 			return fmt.Errorf("after move %d %q: Version() = %d, want %d", step, r.Move, v, step)
 		}
-		if before != nil {
-			m, err := g.ParseMove(r.Move)
-			if err != nil {
-				return fmt.Errorf("ParseMove(%q) of move %d played: %w", r.Move, step, err)
-			}
-			if err := CheckUndoable(g, before, r.Seat, m, st); err != nil {
+		if undo != nil {
+			if err := undo.check(st); err != nil {
 				return fmt.Errorf("after move %d %q by seat %d: %w", step, r.Move, r.Seat, err)
-			}
-			before = nil
-		}
-		if (step+1)%undoEvery == 0 {
-			var err error
-			if before, err = json.Marshal(st); err != nil {
-				return fmt.Errorf("marshal: %w", err)
 			}
 		}
 		if step%detEvery == 0 {
@@ -209,6 +199,34 @@ func playout(st rules.State, rng *rules.RNG, maxSteps int, policy Policy, each f
 	if policy == nil {
 		return rules.Playout(st, rng, maxSteps, each)
 	}
+	return playoutHooked(st, rng, maxSteps, policy, nil, each)
+}
+
+// randomPolicy chooses a move as rules.RandomStep does (the same RNG draws, so the same games):
+// a random active seat that has a legal move, then one of its moves.
+func randomPolicy(st rules.State, rng *rules.RNG) (rules.Seat, rules.Move) {
+	var seatBuf [8]rules.Seat
+	var moveBuf [8][]rules.Move
+	seats, moves := seatBuf[:0], moveBuf[:0]
+	for _, s := range st.Active() {
+		if ms := st.Legal(s); len(ms) > 0 {
+			seats = append(seats, s)
+			moves = append(moves, ms)
+		}
+	}
+	if len(seats) == 0 {
+		return 0, nil
+	}
+	i := rng.Intn(len(seats))
+	return seats[i], moves[i][rng.Intn(len(moves[i]))]
+}
+
+// playoutHooked is playout (a nil policy plays as rules.Playout) that calls before, when not
+// nil, with each move chosen before it is applied.
+func playoutHooked(st rules.State, rng *rules.RNG, maxSteps int, policy Policy, before func(rules.Seat, rules.Move), each func(rules.Record) error) ([]rules.Record, error) {
+	if policy == nil {
+		policy = randomPolicy
+	}
 	var recs []rules.Record
 	for steps := 0; ; steps++ {
 		if _, over := st.Outcome(); over {
@@ -220,6 +238,9 @@ func playout(st rules.State, rng *rules.RNG, maxSteps int, policy Policy, each f
 		seat, m := policy(st, rng)
 		if m == nil {
 			return recs, rules.ErrDeadEnd
+		}
+		if before != nil {
+			before(seat, m)
 		}
 		if err := st.Apply(seat, m); err != nil {
 			return recs, fmt.Errorf("apply the policy's move %q of seat %d: %w", m, seat, err)
@@ -297,7 +318,7 @@ func checkEnd(g rules.Game, setup Setup, st rules.State, recs []rules.Record, lo
 }
 
 // CheckRoundTrip marshals st, loads it back with g.Load and checks that the copy marshals to the
-// same bytes, has the same active seats and status, and offers the same legal moves to every
+// same bytes, has the same active seats, status and Undoable, and offers the same legal moves to every
 // active seat (which catches state kept outside the JSON).
 func CheckRoundTrip(g rules.Game, st rules.State) error {
 	a, err := json.Marshal(st)
@@ -320,6 +341,9 @@ func CheckRoundTrip(g rules.Game, st rules.State) error {
 	}
 	if x, y := st.Status(), cp.Status(); x != y {
 		return fmt.Errorf("loaded copy has another status: %q vs %q", x, y)
+	}
+	if x, y := st.Undoable(), cp.Undoable(); x != y {
+		return fmt.Errorf("loaded copy says Undoable() = %v, the state %v", y, x)
 	}
 	for _, s := range st.Active() {
 		if x, y := moveTexts(st.Legal(s)), moveTexts(cp.Legal(s)); x != y {

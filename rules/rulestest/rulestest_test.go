@@ -48,6 +48,7 @@ const (
 	detHidden            // Determinize re-deals the unseen cards in their hidden order, unsorted
 	detOwnHand           // Determinize re-deals the viewer's own hand too
 	noConfirm            // Describe does not mark a draw Irreversible
+	unsavedUndo          // the JSON leaves Undoable out
 )
 
 const (
@@ -163,6 +164,9 @@ func (s *kingsState) MarshalJSON() ([]byte, error) {
 	p := plain(*s)
 	if s.flaw == unsavedTurn {
 		p.Turn = 0
+	}
+	if s.flaw == unsavedUndo {
+		p.Undo = false
 	}
 	return json.Marshal(p)
 }
@@ -704,5 +708,21 @@ func TestUndoAndDeterminizeFlawsAreCaught(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("flaw %d: PlayOne = %v, want %q", c.flaw, err, c.want)
 		}
+	}
+}
+
+// TestUndoableRoundTrip: a game whose JSON leaves Undoable out is caught by CheckRoundTrip.
+func TestUndoableRoundTrip(t *testing.T) {
+	g := newKings(unsavedUndo)
+	st, _ := g.New(2, nil, 1)
+	st.(*kingsState).Undo = true
+	if err := CheckRoundTrip(g, st); err == nil || !strings.Contains(err.Error(), "loaded copy says Undoable() = false") {
+		t.Fatalf("CheckRoundTrip = %v, want the lost Undoable", err)
+	}
+	g = newKings(sound)
+	st, _ = g.New(2, nil, 1)
+	st.(*kingsState).Undo = true
+	if err := CheckRoundTrip(g, st); err != nil {
+		t.Fatalf("sound game: %v", err)
 	}
 }
