@@ -22,7 +22,7 @@ func (s *State) Undoable() bool { return s.Undo }
 // the reshuffle; Determinize treats it like any unseen card, so it may put it in a hand that
 // has not drawn since.
 func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
-	d := s.clone()
+	d := s.cloneState(false)
 	d.RNG = rules.NewRNG(seed ^ 0xb0e0de7e)
 	d.Journal = s.Journal.Redact(viewer)
 	rng := rules.NewRNG(seed)
@@ -108,7 +108,10 @@ func (s *State) discardOwners() []int {
 }
 
 // clone returns a deep copy of s: no slice or pointer is shared.
-func (s *State) clone() *State {
+func (s *State) clone() *State { return s.cloneState(true) }
+
+// cloneState is clone, with the log or with an empty log.
+func (s *State) cloneState(withLog bool) *State {
 	d := *s
 	for c := range d.Companies {
 		d.Companies[c] = cloneSlice(s.Companies[c])
@@ -146,7 +149,10 @@ func (s *State) clone() *State {
 		p.Paid = cloneSlice(p.Paid)
 		d.Pay = &p
 	}
-	d.Journal = rules.Log{Lines: cloneSlice(s.Journal.Lines)}
+	d.Journal = rules.Log{}
+	if withLog {
+		d.Journal.Lines = cloneSlice(s.Journal.Lines)
+	}
 	if s.Result != nil {
 		r := *s.Result
 		r.Scores, r.Winners, r.Details, r.Recap = cloneSlice(r.Scores), cloneSlice(r.Winners), cloneSlice(r.Details), cloneSlice(r.Recap)
