@@ -64,4 +64,6 @@ func benchStates(b *testing.B, players int) []rules.State {
 	return out
 }
 
-func benchStep(st rules.State, rng *rules.RNG) (rules.Record, error) { return rules.RandomStep(st, rng) }
+func benchStep(st rules.State, rng *rules.RNG) (rules.Record, error) {
+	return rules.RandomStep(st, rng)
+}
