@@ -28,6 +28,7 @@ import (
 
 	"spicebot/commands"
 	"spicebot/data"
+	"spicebot/pace"
 	"spicebot/render"
 	"spicebot/rules"
 )
@@ -119,6 +120,8 @@ type Bot struct {
 	mu       sync.Mutex
 	closing  bool
 	alerted  map[string]time.Time // problems already told to a creator (see alert)
+	pace     *pace.Keeper         // the long-game layer (scheduler.go)
+	paceWake chan struct{}        // wakes the scheduler
 }
 
 // New makes a bot over an open store and the registered games. It does not connect; see Open.
@@ -184,6 +187,7 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(),
 	}
 	b.handle = b.svc.Handle
+	b.wirePace(store, reg)
 	b.registry, b.metrics = cfg.Registry, metrics
 	if err := cfg.Registry.Register(newActiveGames(b)); err != nil {
 		return nil, fmt.Errorf("bot: register metrics: %w", err)
@@ -229,6 +233,8 @@ func (b *Bot) Open(ctx context.Context) error {
 	go b.sweeper()
 	go b.dispatch()
 	go b.aiRunner()
+	b.wg.Add(1)
+	go b.scheduler()
 	b.kick()
 	return nil
 }
@@ -281,6 +287,7 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 // kick wakes the outbox dispatcher, and the AI runner (a move may have given an AI seat a
 // decision).
 func (b *Bot) kick() {
+	b.wakeScheduler() // a nudge may wait to be sent
 	select {
 	case b.nudge <- struct{}{}:
 	default:

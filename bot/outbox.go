@@ -12,6 +12,7 @@ import (
 
 	"spicebot/commands"
 	"spicebot/data"
+	"spicebot/pace"
 )
 
 // The outbox is delivered in lanes: one per channel for what is posted in a channel (boards,
@@ -59,6 +60,8 @@ var outboxKinds = map[string]outboxKind{
 	commands.KindDM:      {send: (*Bot).sendDM, toUser: true},
 	kindAlert:            {send: (*Bot).sendAlert, toUser: true},
 	commands.KindStandIn: {send: (*Bot).sendStandIn, alertOn: true},
+	pace.KindReminder:    {send: (*Bot).sendReminder, toUser: true},
+	pace.KindPace:        {send: (*Bot).sendPaceNotice, alertOn: true},
 }
 
 // laneKey is the lane of an item: its channel, or its user for DMs.

@@ -25,6 +25,10 @@ const (
 	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
 	ActUndo     Action = "undo"    // take back one's last move (undo.go): sb1:undo/{game}/{version}/{count}
 	ActBack     Action = "back"    // "I'm back" on an AI stand-in notice: sb1:back/{game}
+	ActVote     Action = "vote"    // a table vote's choice (pace.go): sb1:vote/{game}/{vote}/{choice index}
+	ActTake     Action = "take"    // "Take this seat" after a vote to replace: sb1:take/{game}/{seat}
+	ActNudge    Action = "nudge"   // the board's Nudge button: sb1:nudge/{game}
+	ActHome     Action = "home"    // "I'm back" after /away: sb1:home/0
 
 	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
 	// short hash of the seat's legal moves the menu was made for, path is "p" and the option
@@ -67,6 +71,10 @@ func (c CustomID) String() string {
 		return base + "/" + c.Hash + "/" + pathText(c.Path) + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActCancel:
 		return base + "/" + c.Arg
+	case c.Action == ActVote:
+		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
+	case c.Action == ActTake:
+		return base + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActUndo:
 		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
 	default:
@@ -97,6 +105,11 @@ func ParseCustomID(s string) (CustomID, error) {
 		want = 5
 	case c.Action == ActCancel:
 		want = 3
+	case c.Action == ActVote:
+		want = 4
+	case c.Action == ActTake:
+		want = 3
+	case c.Action == ActNudge, c.Action == ActHome:
 	case c.Action == ActUndo:
 		want = 4
 	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
@@ -132,6 +145,17 @@ func ParseCustomID(s string) (CustomID, error) {
 		}
 		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 1 || c.Page > c.Version {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad move count", s)
+		}
+	case c.Action == ActVote:
+		if c.Version, err = strconv.Atoi(parts[2]); err != nil || c.Version < 1 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad vote", s)
+		}
+		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 0 || c.Page > 9 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad choice", s)
+		}
+	case c.Action == ActTake:
+		if c.Page, err = strconv.Atoi(parts[2]); err != nil || c.Page < 0 || c.Page > 9 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad seat", s)
 		}
 	case c.Action == ActCancel:
 		c.Arg = parts[2]

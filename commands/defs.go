@@ -32,6 +32,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 			})
 		}
 		opts = append(opts, botsOptions(hi)...)
+		opts = append(opts, paceOptionDefs()...)
 		perGame = append(perGame, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID(),
 			Description: truncate(fmt.Sprintf("Open a %s lobby (%d–%d players)", g.Name(), lo, hi), 100),
@@ -65,6 +66,8 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				sub("history", "Post the whole public log of this channel's game"),
 				sub("export", "The finished game as a JSON file (setup, seed, moves) that spicebot can replay"),
 				sub("back", "Take your seat back from the AI that plays it while you were away"),
+				nudgeSubcommand(),
+				voteSubcommand(),
 				sub("cancel", "Cancel this channel's game (the creator or Manage Channels)"),
 				sub("status", "Show this channel's game: players, whose turn, what is awaited"),
 			}},
@@ -81,11 +84,14 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many lines (default 15)",
 					MinValue: func() *float64 { f := float64(one); return &f }(), MaxValue: 50},
 			}},
-		{Name: "settings", Description: "Your choices for every game: direct messages on or off (only you see it)",
+		{Name: "settings", Description: "Your choices for every game: DMs, time zone, quiet hours (only you see it)",
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionString, Name: "dms", Description: "DM me when it's my move or my hand changes",
 					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+				timezoneOption(),
+				quietOption(),
 			}},
+		awayCommandDef(),
 		{Name: "rules", Description: "A short rules summary of this channel's game, or of every game",
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "A section of the rules",

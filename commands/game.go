@@ -53,6 +53,7 @@ func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Rep
 	if err := s.store.Cancel(ctx, l.row.ID); err != nil {
 		return Reply{}, fmt.Errorf("cancel: %w", err)
 	}
+	s.afterChange(ctx, l.row.ID) // the clocks stop
 	s.log.InfoContext(ctx, "game cancelled", "game", l.row.ID, "channel", l.row.ChannelID)
 	if _, err := s.store.Enqueue(ctx, data.OutboxItem{GameID: l.row.ID, Kind: KindNotice, Target: l.row.ChannelID,
 		Payload: noticePayload(fmt.Sprintf("The **%s** game in this channel was cancelled by <@%s>.", l.game.Name(), req.UserID))}); err != nil {
@@ -117,6 +118,7 @@ func (s *Service) gameStatus(ctx context.Context, req Request) (Reply, error) {
 		return ephemeral(truncate(b.String(), 2000)), nil
 	}
 	b.WriteString("\n" + l.expand(l.st.Status(), nil))
+	b.WriteString(s.paceStatus(ctx, l))
 	if seat, ok := l.seatOf(req.UserID); ok {
 		if n := len(l.st.Legal(seat)); n > 0 {
 			b.WriteString("\nIt's your move: press **Your move** on the board or use `/play`.")

@@ -76,7 +76,7 @@ func (s *Service) logLines(ctx context.Context, req Request, count int) (Reply, 
 		return ephemeral("The game has not started yet, so there is no log."), nil
 	}
 	viewer, _ := l.seatOf(req.UserID)
-	entries := l.st.Log(viewer)
+	entries := s.withEvents(ctx, l, l.st.Log(viewer)) // votes, timeouts, undos … (pace.go)
 	if len(entries) > count {
 		entries = entries[len(entries)-count:]
 	}

@@ -108,10 +108,18 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 	if refusal != "" {
 		return ephemeral(refusal), nil
 	}
+	gp, paceRefusal := s.paceOptions(req)
+	if paceRefusal != "" {
+		return ephemeral(paceRefusal), nil
+	}
 	l, stop, err := s.openLobby(ctx, req, g, players, opts, bots)
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
+	if err := s.setPace(ctx, l.row.ID, gp); err != nil {
+		return Reply{}, err
+	}
+	l.paceText = paceLine(gp)
 	// AI players fill the table the creator asked for: the game starts at once.
 	if l.row.Players > 0 && len(l.seats) == l.row.Players {
 		defer s.lock(l.row.ID)()
@@ -164,6 +172,9 @@ func (s *Service) lobbyReply(l *loaded, typ ReplyType) Reply {
 	}
 	if on := enabledOptions(g, l.row.Options); on != "" {
 		fmt.Fprintf(&b, "\nVariants: %s", on)
+	}
+	if l.paceText != "" {
+		b.WriteString("\n" + l.paceText)
 	}
 	fmt.Fprintf(&b, "\nPlayers (%d): ", len(l.seats))
 	for i, st := range l.seats {
@@ -417,6 +428,7 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	if _, err := s.store.Enqueue(ctx, items...); err != nil {
 		return Reply{}, fmt.Errorf("queue start messages: %w", err)
 	}
+	s.afterChange(ctx, l.row.ID) // the clocks start
 	s.log.InfoContext(ctx, "game started", "game", l.row.ID, "kind", l.game.ID(), "players", n, "channel", l.row.ChannelID)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** has started! Seats:", l.game.Name())

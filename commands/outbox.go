@@ -217,6 +217,11 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 			}
 		}
 	}
+	clocks := ""
+	if !over {
+		clocks = s.clockLines(ctx, l) // deadlines (pace.go)
+		b.WriteString(clocks)
+	}
 	if quiet && !over {
 		mentions = nil
 	}
@@ -229,6 +234,9 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	}
 	if !over {
 		post.Components = boardButtons(l.row.ID, st.Version())
+		if clocks != "" {
+			post.Components = withNudge(post.Components, l.row.ID)
+		}
 	} else {
 		post.Components = rematchButton(l.row.ID)
 	}

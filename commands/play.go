@@ -345,6 +345,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	if err != nil {
 		return Reply{}, fmt.Errorf("commit move: %w", err)
 	}
+	s.afterChange(ctx, l.row.ID) // the clocks follow who must act now
 	s.log.InfoContext(ctx, "move", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", l.st.Version(), "moves", len(recs))
 
 	var b strings.Builder

@@ -122,6 +122,12 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
+	if err := s.copyPace(ctx, old.row.ID, l.row.ID); err != nil {
+		return Reply{}, err
+	}
+	if l, err = s.load(ctx, "", l.row.ID); err != nil {
+		return Reply{}, err
+	}
 	r := s.lobbyReply(l, ReplyMessage)
 	var who []string
 	for _, st := range others {

@@ -162,6 +162,8 @@ type Service struct {
 	boards map[string]time.Time
 	// now is the clock (time.Now; tests set another).
 	now func() time.Time
+	// pacer is the long-game layer (SetPacer, pace.go), or nil: every game is live.
+	pacer Pacer
 	// deadlines is the pace layer's clock for /mygames (SetDeadlines), or nil.
 	deadlines Deadlines
 }
@@ -213,6 +215,8 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 			return s.autocompleteMoves(ctx, req)
 		case "rules":
 			return s.autocompleteTopics(ctx, req)
+		case "settings":
+			return s.autocompleteZones(req), nil
 		}
 		return Reply{Type: ReplyChoices}, nil
 	case KindComponent:
@@ -250,9 +254,15 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 				return s.export(ctx, req)
 			case "back":
 				return s.gameBack(ctx, req, 0)
+			case "nudge":
+				return s.gameNudge(ctx, req, 0)
+			case "vote":
+				return s.gameVote(ctx, req)
 			}
 		case "settings":
 			return s.settings(ctx, req)
+		case "away":
+			return s.away(ctx, req)
 		case "mygames":
 			return s.myGames(ctx, req)
 		case "play":
@@ -299,6 +309,14 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.undoButton(ctx, req, id)
 	case ActBack:
 		return s.gameBack(ctx, req, id.Game)
+	case ActVote:
+		return s.ballot(ctx, req, id)
+	case ActTake:
+		return s.takeSeat(ctx, req, id)
+	case ActNudge:
+		return s.gameNudge(ctx, req, id.Game)
+	case ActHome:
+		return s.back(ctx, req)
 	}
 	return ephemeral("That button is not one I understand."), nil
 }
@@ -317,6 +335,8 @@ type loaded struct {
 	seats []data.Seat
 	game  rules.Game
 	st    rules.State // nil in the lobby
+	// paceText is the lobby's sentence about the game's pace (pace.go), "" for none.
+	paceText string
 }
 
 // seatOf returns the user's seat, or false.
@@ -401,6 +421,9 @@ func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*lo
 		return nil, fmt.Errorf("game %d: unknown game id %q", row.ID, row.Game)
 	}
 	l := &loaded{row: row, seats: seats, game: g}
+	if row.Status == data.StatusLobby {
+		l.paceText = s.lobbyPaceText(ctx, row.ID)
+	}
 	if row.Status != data.StatusLobby && len(row.State) > 0 {
 		st, err := g.Load(row.State)
 		if err != nil {

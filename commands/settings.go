@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // settings answers /settings [dms:on|off]: a player's choices across games. Without an option it
@@ -12,6 +13,13 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if req.Options["timezone"] != nil || req.Options["quiet"] != nil {
+		// Time zone and quiet hours (pace.go); with dms: too, both are set.
+		r, err := s.paceSettings(ctx, req)
+		if err != nil || req.Options["dms"] == nil || !strings.HasPrefix(r.Content, "Done") {
+			return r, err
+		}
+	}
 	dms, _ := req.Options["dms"].(string)
 	switch dms {
 	case "":
@@ -19,7 +27,7 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 		if set.DMsOff {
 			state = "off: I never DM you; the board mentions you when it's your move, and `/hand` or **My hand** shows your hand"
 		}
-		return ephemeral(fmt.Sprintf("Your direct messages are %s. Change it with `/settings dms:`.", state)), nil
+		return ephemeral(fmt.Sprintf("Your direct messages are %s. Change it with `/settings dms:`.", state) + s.paceSettingsText(ctx, req.UserID)), nil
 	case "on", "off":
 	default:
 		return ephemeral("Pick `on` or `off` for `dms`."), nil
