@@ -68,4 +68,28 @@
 //   - With the stack and the discard pile both empty, draws and auctions take what there is; an
 //     auction with no card at all is skipped and the start player stays.
 //   - TurnNumber counts auctions and player turns.
+//
+// # Undo (State.Undoable, issue 11)
+//
+// A move may be taken back when it drew, revealed and rolled nothing and did not end the game:
+//
+//   - Undoable: bids and passes (the payment and the package are public); laying out a card;
+//     "done", a sail, an exchange or keeping the posts when the merchant takes a face-up counter
+//     and the round goes on.
+//   - Not undoable: drawing (unless there was nothing to draw), taking a face-down counter or
+//     turning up the next five, and any move that ends the round (the next auction's die and
+//     cards) or the game (the hands are laid out).
+//
+// Describe marks more moves Irreversible than these (every lay-out, bid or pass: a menu asks
+// before them), never fewer.
+//
+// # Determinization (State.Determinize, issue 12)
+//
+// Cards won at auction were face up, so they are known to be in the winner's hand (Player.Known,
+// less the cards of that company laid out since; and a "lay D3" shows the seat held at least 3
+// Danish ships when its turn began). For a viewer, the other ship cards it cannot see — other
+// hands beyond their known cards, and the stack — are dealt again at random, every hand keeping
+// its size; the commodities of face-down counters are shuffled within their company; the RNG is
+// reseeded; log lines private to others read as their public text. Note counts are kept: bids and
+// payments are public, so every player can count them.
 package batavia

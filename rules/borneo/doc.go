@@ -128,5 +128,33 @@
 // warehouse.
 //
 // Hidden information: the hands (each seat sees its own), the order of the shipment deck and the
-// harbour deck. Draws are logged privately ("You draw [[S12]] and [[S44]].") and publicly as a count.
+// harbour deck, and the cards discarded face down down to six (Seat.Discarded: known to their
+// owner until the discard pile is reshuffled or the game ends). Draws are logged privately ("You
+// draw [[S12]] and [[S44]].") and publicly as a count.
+//
+// # Undo (State.Undoable, issue 11)
+//
+// A move may be taken back when it drew, revealed and rolled nothing and did not end the game:
+//
+//   - Undoable: placing a merchant; starting, paying (pirate trade included), completing and
+//     cancelling a mission; moving a merchant; attacking; "done" (the cards played are already
+//     face up, and the fight is decided from them); the displaced merchant's place; keeping a
+//     card or none; a pick that leaves cards in the distribution; discarding down to six (the
+//     card leaves the hand face down, and the next turn begins with nothing shown); the
+//     last-chance pass.
+//   - Not undoable: shipping (the card is shown; the draw follows), playing a fight card (shown),
+//     the pick that ends a distribution (a harbour is turned up and the turn player draws), any
+//     move whose automatic steps draw, reshuffle or turn up a harbour, and the move that ends the
+//     game (the hands and the deck are no longer hidden; the result is final).
+//
+// These are exactly the moves Describe does not mark Irreversible, except a few it marks to be
+// safe (a last-chance payment).
+//
+// # Determinization (State.Determinize, issue 12)
+//
+// For a viewer, the unseen shipment cards — other hands, the deck and the other seats' face-down
+// discards — are sorted, shuffled from the seed and dealt back into those places (each keeping
+// its size); the harbour deck is shuffled; the RNG is reseeded; log lines private to others read
+// as their public text. Limitation: a card the table saw go into the discard pile and then into
+// a new deck may be dealt into a hand that has not drawn since the reshuffle.
 package borneo

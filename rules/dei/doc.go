@@ -100,4 +100,28 @@
 // Looking/Known, Private, the private log line), the others learn only that a card was looked at
 // and put back. The order of every island's pile is unknown to all. Everything else — ships,
 // stats, cargo, home stocks, floating cargo, pirates, dice — is public.
+//
+// # Undo (State.Undoable, issue 11)
+//
+// A move may be taken back when it showed no card, rolled no die and did not end the game:
+//
+//   - Undoable: sailing (when no pirate fight follows), turning, stopping, refusing a card (it
+//     goes back unseen), the market, loading and unloading (unless it wins), trans-shipping,
+//     picking up cargo, and the choices after a fight (lowering a stat, dumping, taking a spice)
+//     when no further pirate fight follows.
+//   - Not undoable: looking at a card (the looker sees it), accepting it (shown to all),
+//     attacking, sailing into a pirate fight, ending the turn (the next player's pirate dice; a
+//     reshuffle), a choice after which the next queued pirate fight is rolled, and the winning
+//     unload.
+//
+// Describe marks every move that cannot be taken back Irreversible (for the choices after a
+// fight and unloading, by playing the move on a copy: all that decides it is public).
+//
+// # Determinization (State.Determinize, issue 12)
+//
+// For a viewer, the trading cards in the islands' piles are sorted, shuffled from the seed and
+// dealt back (every pile keeping its size), except the top cards the viewer knows (looked at and
+// refused, or being looked at); the cards other players know become the new top cards of those
+// islands; the RNG (dice, reshuffles) is reseeded; log lines private to others read as their
+// public text.
 package dei

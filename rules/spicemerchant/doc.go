@@ -85,4 +85,27 @@
 //
 // Outcome.Details is each seat's score in words ("rounds 5 + 8 + 10 + 11 = 34 points, 12 goods
 // sold"); Outcome.Recap names the best sale, the best round and the most goods sold.
+//
+// # Undo (State.Undoable, issue 11)
+//
+// A move may be taken back when it drew, revealed and rolled nothing and did not end the game:
+//
+//   - Undoable: a secret good, unless it is the last of the table's registration (then everybody
+//     draws back to 7). The card goes face down and nobody learns who registered; the engine
+//     picks which card of the named spice with the RNG, but cards of a spice are identical, so
+//     that choice is nothing anybody can tell (a replay without the move and with another one
+//     is as good). A pass that does not end the round.
+//   - Not undoable: open goods and fake demand (cards are shown and the player draws), the last
+//     secret good of the registration, and the pass that ends a round (the goods are revealed,
+//     the cards reshuffled) or the game.
+//
+// # Determinization (State.Determinize, issue 12)
+//
+// For a viewer: during the registration, which other seats have registered and how many goods
+// each holds is re-drawn among the splits that agree with what is public (the number still
+// registering, the goods registered so far — one move each — and each seat's cards); the unseen
+// cards (other hands and secret goods, the deck) are sorted, shuffled from the seed and dealt
+// back, hands and goods sorted; the RNG is reseeded; log lines private to others read as their
+// public text. Limitation: cards the table saw go into the deck at the start of a round (the
+// markets, the unsold goods) may be dealt into a hand that has not drawn since.
 package spicemerchant
