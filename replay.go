@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"spicebot/commands"
 	"spicebot/rules"
@@ -47,7 +48,7 @@ func replayFile(path string, stdout io.Writer, reg *rules.Registry) error {
 	for _, w := range out.Winners {
 		winners = append(winners, names[w])
 	}
-	fmt.Fprintf(stdout, "winner: %v\n", winners)
+	fmt.Fprintf(stdout, "winner: %s\n", strings.Join(winners, " & "))
 	for i, sc := range out.Scores {
 		fmt.Fprintf(stdout, "  %s: %d\n", names[i], sc)
 	}

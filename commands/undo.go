@@ -187,10 +187,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 
 // changed tells the long-game layer that a game changed outside a move (an undo, a replacement),
 // so that it recomputes the seats' clocks.
-func (s *Service) changed(ctx context.Context, gameID int64) {
-	_ = ctx
-	_ = gameID
-}
+func (s *Service) changed(ctx context.Context, gameID int64) { s.afterChange(ctx, gameID) }
 
 // copyState returns a deep copy of st (through its JSON form).
 func copyState(g rules.Game, st rules.State) (rules.State, error) {

@@ -25,16 +25,22 @@ type stepTable struct {
 
 func startStep(t *testing.T, players int) *stepTable {
 	t.Helper()
+	reg := &rules.Registry{}
+	reg.Register(stepGame{})
+	return startTable(t, reg, "step", players)
+}
+
+// startTable starts a game of reg in channel c1 with players u1, u2 … (u1 creates it).
+func startTable(t *testing.T, reg *rules.Registry, game string, players int) *stepTable {
+	t.Helper()
 	ctx := context.Background()
 	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	reg := &rules.Registry{}
-	reg.Register(stepGame{})
 	st := &stepTable{t: t, svc: New(store, reg, nil), store: store}
-	st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "new", Options: map[string]any{"game": "step"}})
+	st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "new", Options: map[string]any{"game": game}})
 	for i := 2; i <= players; i++ {
 		st.do(Request{Kind: KindCommand, UserID: fmt.Sprintf("u%d", i), Command: "game", Sub: "join"})
 	}

@@ -20,7 +20,9 @@ func (stepGame) ID() string              { return "step" }
 func (stepGame) Name() string            { return "Step" }
 func (stepGame) Players() (int, int)     { return 2, 3 }
 func (stepGame) Options() []rules.Option { return nil }
-func (stepGame) Rules() []rules.Topic    { return []rules.Topic{{Key: "all", Title: "All", Text: "Step."}} }
+func (stepGame) Rules() []rules.Topic {
+	return []rules.Topic{{Key: "all", Title: "All", Text: "Step."}}
+}
 func (stepGame) Term(id string) string {
 	var c int
 	if _, err := fmt.Sscanf(id, "C%d", &c); err == nil {

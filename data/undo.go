@@ -92,7 +92,7 @@ func (s *Store) Undo(ctx context.Context, gameID int64, prevVersion, n int, user
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO undone_moves (game_id, seq, seat, move, user_id, at, undone_at)
-			SELECT game_id, seq, seat, move, user_id, at, ? FROM moves WHERE game_id = ? AND seq > ?`,
+			SELECT game_id, seq, seat, move, user_id, at, CAST(? AS BIGINT) FROM moves WHERE game_id = ? AND seq > ?`,
 			millis(now), gameID, version); err != nil {
 			return err
 		}
@@ -126,6 +126,7 @@ func (s *Store) Undo(ctx context.Context, gameID int64, prevVersion, n int, user
 func (s *Store) UndoneMoves(ctx context.Context, gameID int64) ([]UndoneMove, error) {
 	var out []UndoneMove
 	err := s.read(ctx, func(tx *sql.Tx) error {
+		out = nil
 		rows, err := tx.QueryContext(ctx, `SELECT seq, seat, move, user_id, at, undone_at FROM undone_moves
 			WHERE game_id = ? ORDER BY id`, gameID)
 		if err != nil {
@@ -222,6 +223,7 @@ type PlayerGame struct {
 func (s *Store) GamesOf(ctx context.Context, userID string) ([]PlayerGame, error) {
 	var out []PlayerGame
 	err := s.read(ctx, func(tx *sql.Tx) error {
+		out = nil
 		rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE status IN ('lobby', 'playing')
 			AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id`, userID)
 		if err != nil {
