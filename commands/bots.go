@@ -332,6 +332,7 @@ func (s *Service) StandIn(ctx context.Context, gameID int64, seat rules.Seat, wh
 		return fmt.Errorf("queue stand-in notice: %w", err)
 	}
 	s.log.InfoContext(ctx, "AI stands in", "game", gameID, "seat", int(seat))
+	s.afterChange(ctx, gameID) // the seat's clock stops
 	return nil
 }
 
@@ -358,6 +359,7 @@ func (s *Service) gameBack(ctx context.Context, req Request, gameID int64) (Repl
 		return ephemeral("The AI is not playing for you: your seat is yours. Press **Your move** on the board when it's your turn."), nil
 	}
 	s.log.InfoContext(ctx, "AI stand-in ended", "game", l.row.ID, "seat", int(seat))
+	s.afterChange(ctx, l.row.ID) // the seat's clock runs again
 	return Reply{Type: ReplyMessage, Content: fmt.Sprintf("👋 %s is back and plays their seat again.", l.who(req.UserID)), Nudge: true}, nil
 }
 
@@ -373,7 +375,11 @@ func (s *Service) Back(ctx context.Context, gameID int64, userID string) (bool, 
 	if !ok {
 		return false, nil
 	}
-	return s.store.ClearStandIn(ctx, gameID, int(seat))
+	cleared, err := s.store.ClearStandIn(ctx, gameID, int(seat))
+	if cleared {
+		s.afterChange(ctx, gameID)
+	}
+	return cleared, err
 }
 
 // standInSeats returns the seats of game gameID the AI plays for their absent owners.

@@ -22,6 +22,7 @@ type AIGame struct {
 func (s *Store) AIGames(ctx context.Context) ([]AIGame, error) {
 	var out []AIGame
 	err := s.read(ctx, func(tx *sql.Tx) error {
+		out = nil
 		rows, err := tx.QueryContext(ctx, `SELECT id, version, (SELECT COUNT(*) FROM ai_standins WHERE ai_standins.game_id = g.id)
 			FROM games g WHERE status = 'playing' AND (
 			EXISTS (SELECT 1 FROM seats WHERE seats.game_id = g.id AND seats.seat >= 0 AND seats.user_id LIKE 'ai:%')
@@ -107,6 +108,7 @@ func (s *Store) SyncAITurns(ctx context.Context, gameID int64, seats []int, due 
 func (s *Store) ClaimAITurns(ctx context.Context, now, dueBy time.Time, owner string, lease time.Duration, limit int) ([]AITurn, error) {
 	var out []AITurn
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		out = nil // fn may run again (PostgreSQL retries)
 		rows, err := tx.QueryContext(ctx, `UPDATE ai_turns SET lease_until = ?, lease_owner = ?
 			WHERE (game_id, seat) IN (SELECT game_id, seat FROM ai_turns
 				WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?)
@@ -221,6 +223,7 @@ type StandIn struct {
 func (s *Store) SetStandIn(ctx context.Context, gameID int64, seat int, why string) (bool, error) {
 	added := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		added = false
 		status, _, _, err := gameStatus(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -248,6 +251,7 @@ func (s *Store) SetStandIn(ctx context.Context, gameID int64, seat int, why stri
 func (s *Store) ClearStandIn(ctx context.Context, gameID int64, seat int) (bool, error) {
 	cleared := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		cleared = false
 		res, err := tx.ExecContext(ctx, `DELETE FROM ai_standins WHERE game_id = ? AND seat = ?`, gameID, seat)
 		if err != nil {
 			return err
