@@ -29,7 +29,8 @@ type Table struct {
 // Recompute returns the seats' clocks after a change of the game (moves, an undo, a
 // replacement, a pause, an absence): each running clock is charged the time since it started;
 // each seat that moved since its row's version gets the increment (once per change, up to the
-// cap) and a fresh decision; the clocks of the active seats run again from now unless paused.
+// cap) and a fresh decision; a seat whose last move was taken back (the game's version went
+// back below it) gives its increment back and decides afresh; the clocks of the active seats run again from now unless paused.
 // old are the stored clocks (any order; a seat without one starts with the pace's bank); moves are
 // the game's moves since the oldest of their versions. It is a pure function.
 func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now time.Time) []data.SeatClock {
@@ -48,6 +49,13 @@ func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now tim
 		if !c.Since.IsZero() {
 			c.Bank -= now.Sub(c.Since)
 			c.Since = time.Time{}
+		}
+		if c.LastMove > t.Version && c.Version > t.Version {
+			// The seat's last move was taken back (an undo): so is its increment.
+			if !p.Live() {
+				c.Bank -= p.Increment
+			}
+			c.LastMove, c.TurnAt = t.Version, time.Time{}
 		}
 		moved := false
 		for _, m := range moves {
