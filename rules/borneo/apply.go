@@ -373,9 +373,16 @@ func (s *State) draw() {
 				s.Exposed = append(s.Exposed, s.Discard[s.discardMark:]...)
 			}
 			s.discardMark = 0
+			s.Reshuffled = s.Reshuffled[:0]
+			for _, c := range s.Discard {
+				if !s.discardedFaceDown(c) {
+					s.Reshuffled = append(s.Reshuffled, c)
+				}
+			}
 			s.Deck, s.Discard = s.Discard, []int{}
 			for i := range s.Seats {
 				s.Seats[i].Discarded = nil
+				s.Seats[i].Drawn = 0
 			}
 			s.RNG.ShuffleInts(s.Deck)
 			s.Journal.Add(s.Moves, "The discard pile is shuffled into a new shipment deck of %d cards.", len(s.Deck))
@@ -383,6 +390,7 @@ func (s *State) draw() {
 		c := s.Deck[len(s.Deck)-1]
 		s.Deck = s.Deck[:len(s.Deck)-1]
 		st.Hand = append(st.Hand, c)
+		st.Drawn++
 		drawn = append(drawn, c)
 	}
 	if len(drawn) > 0 {
@@ -420,7 +428,9 @@ func (s *State) endGame(reason string) {
 		s.Seats[i].Hand = []int{}
 		// Nothing stays hidden once the game is over (package doc).
 		s.Seats[i].Discarded = nil
+		s.Seats[i].Drawn = 0
 	}
+	s.Reshuffled = nil
 	s.Discard = append(s.Discard, s.Deck...)
 	s.Deck = []int{}
 	n := len(s.Seats)

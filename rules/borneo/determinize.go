@@ -12,15 +12,12 @@ func (s *State) Undoable() bool { return s.Undo }
 
 // Determinize returns a state viewer cannot tell apart from s, with everything hidden from
 // viewer re-drawn from seed (see rules.State): the unseen shipment cards — other seats' hands,
-// the shipment deck and the cards other seats discarded face down (Seat.Discarded) — are sorted, shuffled with an RNG seeded from seed and dealt back into
-// those places, every hand and pile keeping its size; the harbour deck is shuffled the same way;
-// the RNG is reseeded from seed; log lines private to other seats keep only their public text.
-// Everything public and viewer's own hand and face-down discards are kept.
-//
-// What it does not model: a card the table saw go into the discard pile (a fight card, a paid
-// mission card) and reshuffled into the deck is known to be in the deck or in a hand drawn since
-// the reshuffle; Determinize treats it like any unseen card, so it may put it in a hand that
-// has not drawn since.
+// the shipment deck and the cards other seats discarded face down (Seat.Discarded) — are dealt
+// back into those places at random (rules.DealUnseen), every hand and pile keeping its size; a
+// card the table saw go into the deck at the last reshuffle (State.Reshuffled) goes only to the
+// deck or to a seat that drew since, at most as many to a seat as it drew; the harbour deck is
+// shuffled; the RNG is reseeded from seed; log lines private to other seats keep only their
+// public text. Everything public and viewer's own hand and face-down discards are kept.
 func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	d := s.cloneState(false)
 	d.RNG = rules.NewRNG(seed ^ 0xb0e0de7e)
@@ -28,32 +25,67 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	rng := rules.NewRNG(seed)
 	mine := func(i int) bool { return rules.Seat(i) == viewer }
 
-	// The unseen shipment cards, in canonical (sorted) order, then shuffled.
-	var buf [numShipments]int
-	unseen := buf[:0]
-	for i := range s.Seats {
-		if !mine(i) {
-			unseen = append(unseen, s.Seats[i].Hand...)
-			unseen = append(unseen, s.Seats[i].Discarded...)
+	// The unseen shipment cards: those the table saw go into the deck (limited to the deck and
+	// the seats that drew since) and the others, each in canonical (sorted) order.
+	var seen [numShipments]bool // seen in the last reshuffle
+	for _, c := range s.Reshuffled {
+		seen[c] = true
+	}
+	var lbuf, fbuf [numShipments]int
+	limited, free := lbuf[:0], fbuf[:0]
+	add := func(cards []int) {
+		for _, c := range cards {
+			if seen[c] {
+				limited = append(limited, c)
+			} else {
+				free = append(free, c)
+			}
 		}
 	}
-	unseen = append(unseen, s.Deck...)
-	slices.Sort(unseen)
-	rng.ShuffleInts(unseen)
-	take := func(dst []int) {
-		n := copy(dst, unseen)
-		unseen = unseen[n:]
+	// The places, in canonical order: other hands in seat order, the deck, then the face-down
+	// places of the discard pile in pile order; each belongs to a seat (its group) or to the deck.
+	var gbuf, obuf [numShipments]int
+	groups := gbuf[:0]
+	var caps [maxSeats]int
+	for i := range s.Seats {
+		if mine(i) {
+			continue
+		}
+		st := &s.Seats[i]
+		add(st.Hand)
+		add(st.Discarded)
+		caps[i] = min(st.Drawn, len(st.Hand)+len(st.Discarded))
+		for range st.Hand {
+			groups = append(groups, i)
+		}
 	}
-	// Deal: other hands in seat order, the deck, then the face-down places of the discard pile
-	// in pile order (each keeps its owner: a seat, or nobody).
+	add(s.Deck)
+	for range s.Deck {
+		groups = append(groups, -1)
+	}
+	var owner []int
+	if s.othersDiscarded(viewer) {
+		owner = s.discardOwners()
+		for _, o := range owner {
+			if o != ownerPublic && o != int(viewer) {
+				groups = append(groups, o)
+			}
+		}
+	}
+	slices.Sort(limited)
+	slices.Sort(free)
+	out := obuf[:len(groups)]
+	rules.DealUnseenInto(out, &rng, groups, caps[:], limited, free)
+
 	for i := range d.Seats {
 		if !mine(i) {
-			take(d.Seats[i].Hand)
+			n := copy(d.Seats[i].Hand, out)
+			out = out[n:]
 		}
 	}
-	take(d.Deck)
-	if s.othersDiscarded(viewer) {
-		owner := s.discardOwners()
+	n := copy(d.Deck, out)
+	out = out[n:]
+	if owner != nil {
 		for i := range d.Seats {
 			if !mine(i) && d.Seats[i].Discarded != nil {
 				d.Seats[i].Discarded = d.Seats[i].Discarded[:0]
@@ -63,16 +95,28 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 			if o == ownerPublic || o == int(viewer) {
 				continue
 			}
-			c := unseen[0]
-			unseen = unseen[1:]
-			d.Discard[pos] = c
-			d.Seats[o].Discarded = append(d.Seats[o].Discarded, c)
+			d.Discard[pos] = out[0]
+			d.Seats[o].Discarded = append(d.Seats[o].Discarded, out[0])
+			out = out[1:]
 		}
 	}
 	// The harbour deck: nobody has seen it.
 	slices.Sort(d.HarbourDeck)
 	rng.ShuffleInts(d.HarbourDeck)
 	return d
+}
+
+// maxSeats is the largest table (Game.Players).
+const maxSeats = 5
+
+// discardedFaceDown reports whether card c is in the discard pile face down (Seat.Discarded).
+func (s *State) discardedFaceDown(c int) bool {
+	for i := range s.Seats {
+		if containsInt(s.Seats[i].Discarded, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerPublic is the owner of a discard pile place whose card the table saw (discardOwners).
@@ -126,13 +170,15 @@ func (s *State) cloneState(withLog bool) *State {
 	d.Missions = cloneSlice(s.Missions)
 	d.Seats = make([]Seat, len(s.Seats))
 	for i := range s.Seats {
-		src := &s.Seats[i]
-		d.Seats[i] = Seat{Hand: cloneSlice(src.Hand), Cards: cloneSlice(src.Cards), HarbourCards: cloneSlice(src.HarbourCards),
-			Missions: cloneSlice(src.Missions), Discarded: cloneSlice(src.Discarded)}
+		st := s.Seats[i]
+		st.Hand, st.Cards, st.HarbourCards = cloneSlice(st.Hand), cloneSlice(st.Cards), cloneSlice(st.HarbourCards)
+		st.Missions, st.Discarded = cloneSlice(st.Missions), cloneSlice(st.Discarded)
+		d.Seats[i] = st
 	}
 	d.Placement = cloneSlice(s.Placement)
 	d.LastChance = cloneSlice(s.LastChance)
 	d.Exposed = cloneSlice(s.Exposed)
+	d.Reshuffled = cloneSlice(s.Reshuffled)
 	d.Highlights.Won = cloneSlice(s.Highlights.Won)
 	if s.Fight != nil {
 		f := *s.Fight

@@ -155,6 +155,8 @@
 // For a viewer, the unseen shipment cards — other hands, the deck and the other seats' face-down
 // discards — are sorted, shuffled from the seed and dealt back into those places (each keeping
 // its size); the harbour deck is shuffled; the RNG is reseeded; log lines private to others read
-// as their public text. Limitation: a card the table saw go into the discard pile and then into
-// a new deck may be dealt into a hand that has not drawn since the reshuffle.
+// as their public text. A card the table saw go into the discard pile and then into the new deck
+// at a reshuffle (State.Reshuffled) is dealt only to the deck or to a seat that drew since, at
+// most as many to a seat as it drew (Seat.Drawn). This is a consistent deal, not an exact sample
+// of the cards' odds.
 package borneo

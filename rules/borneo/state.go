@@ -69,6 +69,10 @@ type State struct {
 	Exposed []int `json:"exposed,omitempty"`
 	// discardMark is the discard pile's length when the move being applied began.
 	discardMark int
+	// Reshuffled are the cards the table saw go into the shipment deck at its last reshuffle (the
+	// discard pile less the cards discarded face down): each is in the deck or in the hand of a
+	// seat that drew since (Seat.Drawn). State.Determinize keeps to that.
+	Reshuffled []int `json:"reshuffled,omitempty"`
 	// Undo says that the last move may be taken back (State.Undoable): it drew, revealed and
 	// rolled nothing.
 	Undo bool `json:"undoable,omitempty"`
@@ -116,6 +120,8 @@ type Seat struct {
 	// six) and still there, in discard-pile order: only this seat knows them until the pile is
 	// reshuffled or the game ends (State.Hidden, State.Determinize).
 	Discarded []int `json:"discarded,omitempty"`
+	// Drawn counts the cards this seat drew since the last reshuffle of the shipment deck.
+	Drawn int `json:"drawn,omitempty"`
 }
 
 // Harbour is one face-up harbour slot: the harbour card (-1 if the slot is empty) and the

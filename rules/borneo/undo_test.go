@@ -94,3 +94,42 @@ func TestUndoShipDrawDiscard(t *testing.T) {
 		t.Errorf("the discarded card is hidden from its owner: %v", got)
 	}
 }
+
+// Cards the table saw go into the new deck at a reshuffle are in the deck or in the hand of a
+// seat that drew since: Determinize never deals them to a hand that has not drawn since, nor more
+// of them to a hand than it drew.
+func TestDeterminizeAfterReshuffle(t *testing.T) {
+	s := crafted(t, 3, "H01 H03 H05")
+	s.Seats[0].Hand = ids(t, "S02 S03 S04 S05 S06 S07")
+	s.Seats[1].Hand = ids(t, "S20 S21 S22")
+	s.Seats[2].Hand = ids(t, "S30 S31 S32 S33")
+	s.Deck = ids(t, "S50")
+	s.Discard = ids(t, "S40 S41 S42 S43 S44")
+	play(t, s, 0, "ship S02 H03") // draws S50, then the discard pile is reshuffled and one drawn
+	if len(s.Reshuffled) != 5 || s.Seats[0].Drawn != 1 || s.Seats[2].Drawn != 0 {
+		t.Fatalf("reshuffled %v, drawn %d %d", s.Reshuffled, s.Seats[0].Drawn, s.Seats[2].Drawn)
+	}
+	seen := ids(t, "S40 S41 S42 S43 S44")
+	count := func(hand []int) int {
+		n := 0
+		for _, c := range hand {
+			if containsInt(seen, c) {
+				n++
+			}
+		}
+		return n
+	}
+	for seed := uint64(1); seed <= 60; seed++ {
+		d := s.Determinize(1, seed).(*State)
+		if n := count(d.Seats[2].Hand); n != 0 {
+			t.Fatalf("seed %d: seat 2 drew nothing since the reshuffle but holds %d of its cards: %v", seed, n, d.Seats[2].Hand)
+		}
+		// The new deck was those five cards; seat 0 drew one: it holds one, the deck the rest.
+		if n := count(d.Seats[0].Hand); n != 1 {
+			t.Fatalf("seed %d: seat 0 drew one card from the new deck but holds %d of its cards: %v", seed, n, d.Seats[0].Hand)
+		}
+		if n := count(d.Deck); n != 4 || len(d.Deck) != 4 {
+			t.Fatalf("seed %d: the deck %v is not 4 of the reshuffled cards", seed, d.Deck)
+		}
+	}
+}
