@@ -202,7 +202,7 @@ func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
 		})
 	}
 	if x.state == notAcked {
-		if reply.Image == nil {
+		if reply.Image == nil && reply.File == nil {
 			typ := discordgo.InteractionResponseChannelMessageWithSource
 			if reply.Type == commands.ReplyUpdate {
 				typ = discordgo.InteractionResponseUpdateMessage
@@ -210,10 +210,10 @@ func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
 			x.state = answered
 			return x.respond(ctx, &discordgo.InteractionResponse{Type: typ, Data: &discordgo.InteractionResponseData{
 				Content: reply.Content, Components: reply.Components, Flags: flagsOf(reply), AllowedMentions: pings(reply.Mentions),
-				Files: attach(reply, picture{}),
 			}})
 		}
-		// Rendering takes time: acknowledge first, then complete the response with the image.
+		// Rendering takes time, and files go in a multipart request (which an HTTP-mode reply can't
+		// carry): acknowledge first, then complete the response with the image or file.
 		var err error
 		if reply.Type == commands.ReplyUpdate {
 			err = x.ack(ctx, discordgo.InteractionResponseDeferredMessageUpdate, false)
