@@ -17,9 +17,10 @@ func (s *State) Undoable() bool { return s.Undo }
 //     registering (the Status), the number of secret goods registered so far (the moves made
 //     since the round began) and each seat's cards (its hand count before registering) — picked
 //     at random;
-//   - the unseen cards (other seats' hands and secret goods, and the deck) sorted, shuffled from
-//     seed and dealt back, every hand and pile keeping its size (hands and goods sorted as
-//     always);
+//   - the unseen cards (other seats' hands and secret goods, and the deck) dealt back at random
+//     (rules.DealUnseen), every hand and pile keeping its size (hands and goods sorted as
+//     always); a card the table saw go into the deck when the round began (State.Reshuffled)
+//     only to the deck or to a seat that drew since, at most as many to a seat as it drew;
 //   - the RNG reseeded from seed; log lines private to other seats keep only their public text.
 //
 // Markets, open goods, sold goods, the discard pile (public once the game is over) and viewer's
@@ -31,34 +32,63 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	rng := rules.NewRNG(seed)
 	other := func(i int) bool { return rules.Seat(i) != viewer }
 
-	var buf [NumCards]int
-	unseen := buf[:0]
-	for i := range s.Seats {
-		if other(i) {
-			unseen = append(unseen, s.Seats[i].Hand...)
-			unseen = append(unseen, s.Seats[i].Secret...)
-		}
-	}
-	unseen = append(unseen, s.Deck...)
-	slices.Sort(unseen)
-	rng.ShuffleInts(unseen)
-
 	if s.Phase == PhaseRegister {
 		d.splitRegistration(viewer, &rng)
 	}
+	// The unseen cards: those the table saw go into the deck when the round began (limited to
+	// the deck and the seats that drew since) and the others, each in canonical (sorted) order.
+	var seen [NumCards]bool
+	for _, c := range s.Reshuffled {
+		seen[c] = true
+	}
+	var lbuf, fbuf, gbuf, obuf [NumCards]int
+	limited, free, groups := lbuf[:0], fbuf[:0], gbuf[:0]
+	add := func(cards []int) {
+		for _, c := range cards {
+			if seen[c] {
+				limited = append(limited, c)
+			} else {
+				free = append(free, c)
+			}
+		}
+	}
+	// The places: each other seat's hand and goods (as many as d has: the registration may have
+	// been re-split), in seat order, then the deck.
+	var caps [4]int
+	for i := range s.Seats {
+		if !other(i) {
+			continue
+		}
+		add(s.Seats[i].Hand)
+		add(s.Seats[i].Secret)
+		p := &d.Seats[i]
+		n := len(p.Hand) + len(p.Secret)
+		caps[i] = min(p.Drawn, n)
+		for range n {
+			groups = append(groups, i)
+		}
+	}
+	add(s.Deck)
+	for range s.Deck {
+		groups = append(groups, -1)
+	}
+	slices.Sort(limited)
+	slices.Sort(free)
+	out := obuf[:len(groups)]
+	rules.DealUnseenInto(out, &rng, groups, caps[:], limited, free)
 	for i := range d.Seats {
 		if !other(i) {
 			continue
 		}
 		p := &d.Seats[i]
-		n := copy(p.Hand, unseen)
-		unseen = unseen[n:]
-		n = copy(p.Secret, unseen)
-		unseen = unseen[n:]
+		n := copy(p.Hand, out)
+		out = out[n:]
+		n = copy(p.Secret, out)
+		out = out[n:]
 		slices.Sort(p.Hand)
 		slices.Sort(p.Secret)
 	}
-	copy(d.Deck, unseen)
+	copy(d.Deck, out)
 	return d
 }
 
@@ -130,6 +160,7 @@ func (s *State) clone() *State {
 	d := *s
 	d.Deck = cloneSlice(s.Deck)
 	d.Discard = cloneSlice(s.Discard)
+	d.Reshuffled = cloneSlice(s.Reshuffled)
 	for i := range d.Markets {
 		d.Markets[i].Cards = cloneSlice(s.Markets[i].Cards)
 	}

@@ -105,7 +105,8 @@
 // each holds is re-drawn among the splits that agree with what is public (the number still
 // registering, the goods registered so far — one move each — and each seat's cards); the unseen
 // cards (other hands and secret goods, the deck) are sorted, shuffled from the seed and dealt
-// back, hands and goods sorted; the RNG is reseeded; log lines private to others read as their
-// public text. Limitation: cards the table saw go into the deck at the start of a round (the
-// markets, the unsold goods) may be dealt into a hand that has not drawn since.
+// back, hands and goods sorted — the cards the table saw go into the deck when the round began
+// (the markets, the unsold goods: State.Reshuffled) only to the deck or to a seat that drew
+// since, at most as many as it drew (Player.Drawn); the RNG is reseeded; log lines private to
+// others read as their public text. This is a consistent deal, not an exact sample of the odds.
 package spicemerchant

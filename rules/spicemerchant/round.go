@@ -1,6 +1,7 @@
 package spicemerchant
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,11 +172,18 @@ func (s *State) newRound() {
 	s.First = rules.Seat((int(s.First) + 1) % s.NumPlayers)
 	s.Turn = s.First
 	s.Passes = 0
+	s.Reshuffled = s.Reshuffled[:0]
 	for i := range s.Markets {
 		s.Deck = append(s.Deck, s.Markets[i].Cards...)
+		s.Reshuffled = append(s.Reshuffled, s.Markets[i].Cards...)
 		s.Markets[i] = Market{Cards: s.Markets[i].Cards[:0]}
 	}
 	s.Deck = append(s.Deck, s.Discard...)
+	s.Reshuffled = append(s.Reshuffled, s.Discard...)
+	slices.Sort(s.Reshuffled)
+	for i := range s.Seats {
+		s.Seats[i].Drawn = 0
+	}
 	s.Discard = s.Discard[:0]
 	deck := s.Deck
 	s.RNG.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })

@@ -57,6 +57,10 @@ type State struct {
 	History rules.Log `json:"log"`
 	// Final is the result once the game is over.
 	Final *rules.Outcome `json:"outcome,omitempty"`
+	// Reshuffled are the cards the table saw go into the deck when this round began (the markets'
+	// cards and the unsold goods of the last round): each is in the deck or in the hand or goods
+	// of a seat that drew since (Player.Drawn). State.Determinize keeps to that.
+	Reshuffled []int `json:"reshuffled,omitempty"`
 	// Undo says that the last move may be taken back (State.Undoable; package doc, "Undo").
 	Undo bool `json:"undoable,omitempty"`
 }
@@ -85,6 +89,8 @@ type Player struct {
 	RoundScores []int `json:"round_scores"`
 	// Last is the result of the last finished round, nil before the first round ends.
 	Last *RoundResult `json:"last,omitempty"`
+	// Drawn counts the cards the seat drew since this round began.
+	Drawn int `json:"drawn,omitempty"`
 }
 
 // RoundResult is what a seat sold and discarded when a round ended.
@@ -613,6 +619,7 @@ func (s *State) refill(seat rules.Seat) (drawn [HandSize]Spice, n int) {
 		c := s.Deck[len(s.Deck)-1]
 		s.Deck = s.Deck[:len(s.Deck)-1]
 		p.Hand = insertSorted(p.Hand, c)
+		p.Drawn++
 		drawn[n] = cardKind[c]
 		n++
 	}

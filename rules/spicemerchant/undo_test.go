@@ -1,6 +1,7 @@
 package spicemerchant
 
 import (
+	"slices"
 	"testing"
 
 	"spicebot/rules"
@@ -81,4 +82,48 @@ func TestUndoSecretGoods(t *testing.T) {
 	if s.Undoable() {
 		t.Errorf("%q is undoable: it shows cards and draws", m)
 	}
+}
+
+// The cards on the markets and the unsold goods go into the deck when a round begins, in
+// everybody's sight: until a seat draws, its hand cannot hold them, and Determinize never deals
+// them there; once it has drawn, at most as many as it drew.
+func TestDeterminizeAfterReshuffle(t *testing.T) {
+	st, err := Game.New(4, nil, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	rng := rules.NewRNG(9)
+	for s.Round < 2 {
+		if _, err := rules.RandomStep(s, &rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Phase != PhaseRegister || len(s.Reshuffled) == 0 {
+		t.Fatalf("round %d phase %s, reshuffled %v", s.Round, s.Phase, s.Reshuffled)
+	}
+	check := func(when string) {
+		t.Helper()
+		for seed := uint64(1); seed <= 40; seed++ {
+			d := s.Determinize(0, seed).(*State)
+			for i := 1; i < 4; i++ {
+				n := 0
+				for _, c := range append(append([]int(nil), d.Seats[i].Hand...), d.Seats[i].Secret...) {
+					if slices.Contains(s.Reshuffled, c) {
+						n++
+					}
+				}
+				if n > d.Seats[i].Drawn {
+					t.Fatalf("%s, seed %d: seat %d drew %d cards since the reshuffle but holds %d of its cards", when, seed, i, d.Seats[i].Drawn, n)
+				}
+			}
+		}
+	}
+	check("registration")
+	for s.Phase == PhaseRegister {
+		if _, err := rules.RandomStep(s, &rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after the draws")
 }
