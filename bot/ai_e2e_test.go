@@ -81,7 +81,7 @@ var testAI bot.Decider = bot.RandomDecider
 // same time as the AI's may find the board moved on, and then it is made again); otherwise the
 // test waits for the AI to move. aiPlays reports the seats the AI plays now. It returns the
 // version reached.
-func (h *harness) playWithAI(rng *rand.Rand, maxMoves int, aiPlays func() map[rules.Seat]bool, until func(v int) bool) int {
+func (h *harness) playWithAI(rng *rand.Rand, maxMoves int, aiPlays func() map[rules.Seat]bool, until func(v int) bool, tick func()) int {
 	h.t.Helper()
 	for {
 		_, seats, st := h.stateByID()
@@ -113,7 +113,7 @@ func (h *harness) playWithAI(rng *rand.Rand, maxMoves int, aiPlays func() map[ru
 			if !aiActive {
 				h.t.Fatalf("version %d: no active seat has a move", v)
 			}
-			h.waitVersionAfter(v)
+			h.waitVersionAfter(v, tick)
 			continue
 		}
 		seat := humans[rng.IntN(len(humans))]
@@ -130,8 +130,9 @@ func (h *harness) playWithAI(rng *rand.Rand, maxMoves int, aiPlays func() map[ru
 	}
 }
 
-// waitVersionAfter waits until the stored game has moved past version v (the AI played).
-func (h *harness) waitVersionAfter(v int) {
+// waitVersionAfter waits until the stored game has moved past version v (the AI played); tick,
+// when set, is called at every look (it moves a manual clock on).
+func (h *harness) waitVersionAfter(v int, tick func()) {
 	h.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
@@ -141,6 +142,9 @@ func (h *harness) waitVersionAfter(v int) {
 		}
 		if row.Version != v || row.Status != data.StatusPlaying {
 			return
+		}
+		if tick != nil {
+			tick()
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -252,7 +256,7 @@ func aiSeatGame(t *testing.T, h *harness, rec *aiRecorder, game string, restart 
 		}
 		return false
 	}
-	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 5000, func() map[rules.Seat]bool { return ai }, restartOnce)
+	v := h.playWithAI(rand.New(rand.NewPCG(12, 1)), 5000, func() map[rules.Seat]bool { return ai }, restartOnce, nil)
 	if restarted < 0 {
 		t.Error("the bot never restarted while the AI had to decide")
 	}
@@ -348,7 +352,7 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 		_, _, st := h.stateByID()
 		return slices.Contains(st.Active(), cySeat) && len(st.Legal(cySeat)) > 0
 	}
-	h.playWithAI(rng, 3000, none, waiting)
+	h.playWithAI(rng, 3000, none, waiting, nil)
 	ctx := context.Background()
 	if err := h.bot.Service().StandIn(ctx, row.ID, cySeat, "they have not played for a day"); err != nil {
 		t.Fatal(err)
@@ -381,7 +385,7 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 		return n >= 3
 	}
 	dmsBefore := len(h.srv.DMs(cy))
-	v := h.playWithAI(rng, 3000, stood, aiMoved)
+	v := h.playWithAI(rng, 3000, stood, aiMoved, nil)
 	if !aiMoved(v) {
 		t.Fatal("the game ended before the AI played for the absent player")
 	}
@@ -407,7 +411,7 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 	}
 	calls := rec.calls[cySeat]
 	moved := len(mustMoves(t, h, row.ID))
-	h.playWithAI(rng, 3000, none, func(v int) bool { return v >= moved+12 })
+	h.playWithAI(rng, 3000, none, func(v int) bool { return v >= moved+12 }, nil)
 	for _, m := range mustMoves(t, h, row.ID)[moved:] {
 		if strings.HasPrefix(m.UserID, "ai:") {
 			t.Errorf("move %d stored as the AI's after its owner came back", m.Seq)
@@ -502,4 +506,112 @@ func BenchmarkInteractionAckWhileAIThinks(b *testing.B) {
 	b.StopTimer()
 	reportLatencies(b, ds)
 	b.ReportMetric(float64(len(mustMoves(b, h, aiGame))-before), "ai-moves")
+}
+
+// TestAIAfterDeadlineEndToEnd: a game at the fast pace (4 hours per decision) with the timeout
+// policy `ai`, and a player who goes silent. A fake clock runs on half an hour at a time: nothing
+// happens to the seat before its deadline; once it passes, the scheduler's `ai` policy hands the
+// seat to the AI — the channel is told, the player pinged, with an "I'm back" button — and the AI
+// plays it. The player presses "I'm back" and plays their seat again.
+func TestAIAfterDeadlineEndToEnd(t *testing.T) {
+	clock := newManualClock()
+	rec := &aiRecorder{t: t, inner: testAI, calls: map[rules.Seat]int{}}
+	h := newHarnessWith(t, 3, func(c *bot.Config) {
+		c.Clock, c.AI, c.AIDelayMin, c.AIDelayMax = clock, rec, aiDelayMin, aiDelayMax
+	})
+	rec.h = h
+	h.openLobby("spice-merchant", 3, discordtest.Str("pace", "fast"), discordtest.Str("timeout", "ai"))
+	row, seats, _ := h.state()
+	cy := h.users[2]
+	var cySeat rules.Seat
+	for _, s := range seats {
+		if s.UserID == cy {
+			cySeat = rules.Seat(s.Seat)
+		}
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 9))
+	none := func() map[rules.Seat]bool { return map[rules.Seat]bool{} }
+	onlyCy := func(int) bool {
+		_, _, st := h.stateByID()
+		var movers []rules.Seat
+		for _, s := range st.Active() {
+			if len(st.Legal(s)) > 0 {
+				movers = append(movers, s)
+			}
+		}
+		return len(movers) == 1 && movers[0] == cySeat
+	}
+	h.playWithAI(rng, 3000, none, onlyCy, nil)
+	waitingAt := mustMoves(t, h, row.ID)
+
+	// Cy says nothing. The clock runs on until the AI takes the seat over.
+	standIn := func() (discordtest.Message, bool) {
+		for _, m := range h.srv.Messages(h.channel) {
+			if m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "The AI now plays for") {
+				return m, true
+			}
+		}
+		return discordtest.Message{}, false
+	}
+	var (
+		notice discordtest.Message
+		silent time.Duration
+	)
+	for found := false; !found; {
+		if silent > 8*time.Hour {
+			t.Fatalf("no stand-in %v after the silent player's decision began", silent)
+		}
+		clock.Advance(30 * time.Minute)
+		silent += 30 * time.Minute
+		for end := time.Now().Add(300 * time.Millisecond); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+			if notice, found = standIn(); found {
+				break
+			}
+		}
+	}
+	if silent < 4*time.Hour {
+		t.Errorf("the AI took the seat over after %v of silence, before the 4-hour deadline", silent)
+	}
+	if !slices.Contains(notice.Mentions, cy) || !strings.Contains(notice.Content, "time ran out") {
+		t.Errorf("stand-in notice: %q (mentions %v)", notice.Content, notice.Mentions)
+	}
+	back, ok := notice.Button("I'm back")
+	if !ok {
+		t.Fatalf("stand-in notice without I'm back: %v", notice.CustomIDs())
+	}
+	if got := mustMoves(t, h, row.ID); len(got) != len(waitingAt) {
+		t.Errorf("%d moves were made while the game waited for the silent player", len(got)-len(waitingAt))
+	}
+	t.Logf("the AI stood in after %v of silence; the silent player got %d DMs meanwhile", silent, len(h.srv.DMs(cy)))
+
+	// The AI plays Cy's seat (at least twice) while the others play on.
+	tick := func() { clock.Advance(20 * time.Millisecond) }
+	stood := func() map[rules.Seat]bool { return map[rules.Seat]bool{cySeat: true} }
+	aiMoves := func() int {
+		n := 0
+		for _, m := range mustMoves(t, h, row.ID) {
+			if rules.Seat(m.Seat) == cySeat && strings.HasPrefix(m.UserID, "ai:") {
+				n++
+			}
+		}
+		return n
+	}
+	v := h.playWithAI(rng, 3000, stood, func(int) bool { return aiMoves() >= 2 }, tick)
+	if aiMoves() < 2 {
+		t.Fatalf("the game ended (version %d) before the AI played twice for the silent player", v)
+	}
+	if r := h.final(h.srv.Button(cy, h.channel, notice.ID, back.CustomID)); !strings.Contains(r.Content, "is back") {
+		t.Fatalf("I'm back: %q", r.Content)
+	}
+	if plays, err := h.bot.Service().AIPlays(ctx, row.ID, cySeat); err != nil || plays {
+		t.Fatalf("the AI still plays the seat of a player who is back (%v)", err)
+	}
+	n := aiMoves()
+	moved := len(mustMoves(t, h, row.ID))
+	h.playWithAI(rng, 3000, none, func(v int) bool { return v >= moved+8 }, tick)
+	if aiMoves() > n {
+		t.Errorf("the AI played %d more moves for a player who is back", aiMoves()-n)
+	}
+	checkNoAIContact(t, h)
 }
