@@ -514,13 +514,25 @@ func BenchmarkInteractionAckWhileAIThinks(b *testing.B) {
 // seat to the AI — the channel is told, the player pinged, with an "I'm back" button — and the AI
 // plays it. The player presses "I'm back" and plays their seat again.
 func TestAIAfterDeadlineEndToEnd(t *testing.T) {
+	deadlineGame(t, "ai")
+}
+
+// TestAIVotedInEndToEnd is TestAIAfterDeadlineEndToEnd with the timeout policy `vote`: after the
+// deadline the table votes, and the two other players pick "Let the AI play".
+func TestAIVotedInEndToEnd(t *testing.T) {
+	deadlineGame(t, "vote")
+}
+
+// deadlineGame plays TestAIAfterDeadlineEndToEnd with a timeout policy: "ai", or "vote" where
+// the other players vote for the AI.
+func deadlineGame(t *testing.T, policy string) {
 	clock := newManualClock()
 	rec := &aiRecorder{t: t, inner: testAI, calls: map[rules.Seat]int{}}
 	h := newHarnessWith(t, 3, func(c *bot.Config) {
 		c.Clock, c.AI, c.AIDelayMin, c.AIDelayMax = clock, rec, aiDelayMin, aiDelayMax
 	})
 	rec.h = h
-	h.openLobby("spice-merchant", 3, discordtest.Str("pace", "fast"), discordtest.Str("timeout", "ai"))
+	h.openLobby("spice-merchant", 3, discordtest.Str("pace", "fast"), discordtest.Str("timeout", policy))
 	row, seats, _ := h.state()
 	cy := h.users[2]
 	var cySeat rules.Seat
@@ -557,7 +569,20 @@ func TestAIAfterDeadlineEndToEnd(t *testing.T) {
 	var (
 		notice discordtest.Message
 		silent time.Duration
+		voted  bool
 	)
+	vote := func() {
+		for _, m := range h.srv.Messages(h.channel) {
+			if b, ok := m.Button("Let the AI play"); ok && !voted {
+				voted = true
+				for _, u := range h.users[:2] {
+					if r := h.final(h.srv.Button(u, h.channel, m.ID, b.CustomID)); strings.Contains(r.Content, "Something went wrong") {
+						t.Fatalf("vote: %q", r.Content)
+					}
+				}
+			}
+		}
+	}
 	for found := false; !found; {
 		if silent > 8*time.Hour {
 			t.Fatalf("no stand-in %v after the silent player's decision began", silent)
@@ -568,12 +593,22 @@ func TestAIAfterDeadlineEndToEnd(t *testing.T) {
 			if notice, found = standIn(); found {
 				break
 			}
+			if policy == "vote" {
+				vote()
+			}
 		}
 	}
 	if silent < 4*time.Hour {
 		t.Errorf("the AI took the seat over after %v of silence, before the 4-hour deadline", silent)
 	}
-	if !slices.Contains(notice.Mentions, cy) || !strings.Contains(notice.Content, "time ran out") {
+	why := "time ran out"
+	if policy == "vote" {
+		why = "the table voted for it"
+		if !voted {
+			t.Error("no vote offered to let the AI play")
+		}
+	}
+	if !slices.Contains(notice.Mentions, cy) || !strings.Contains(notice.Content, why) {
 		t.Errorf("stand-in notice: %q (mentions %v)", notice.Content, notice.Mentions)
 	}
 	back, ok := notice.Button("I'm back")
