@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,7 +23,9 @@ import (
 // from its move log without those moves, every one of which is checked again (replayed on the
 // rebuilt state: each must leave Undoable true); the moves are archived and removed from the log,
 // the event "{seat} took back their move." is recorded, and the channel gets a notice and the
-// board — all in one transaction (data.Store.Undo). A button made for another version (someone
+// board — all in one transaction (data.Store.Undo). When the channel's log of the moves does not
+// say who made them (a secret move made at the same time as others), the notice and the event say
+// only "A move was taken back.", so that the undo does not tell who moved. A button made for another version (someone
 // acted since, or the undo already happened) changes nothing and says so.
 
 // undoTooLate is the answer to an undo after someone acted.
@@ -148,16 +151,28 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	if err != nil {
 		return Reply{}, err
 	}
+	// Name the player only when the channel saw who moved: a secret move made at the same time
+	// as others (Spice Merchant's registration) must not be tied to its player by its undo.
+	named := false
+	for _, e := range l.st.Log(rules.Observer) {
+		if e.Version > base.Version() && strings.Contains(e.Text, rules.SeatRef(seat)) {
+			named = true
+		}
+	}
+	notice, eventText := "↩️ A move was taken back.", "A move was taken back."
+	if named {
+		notice = fmt.Sprintf("↩️ %s took back their move.", l.expand(rules.SeatRef(seat), nil))
+		eventText = rules.SeatRef(seat) + " took back their move."
+	}
 	before := TakeBefore(l.st)
 	l.st = base
 	outbox := l.moveOutbox(seat, before)
 	// The board: edited in place while the same seats act, else posted anew — without pinging
 	// anyone (the undoer knows; the others read the notice).
 	outbox[0] = boardItem(l.row, base.Version(), base.Version(), !slices.Equal(before.active, base.Active()), true)
-	name := l.expand(rules.SeatRef(seat), nil)
 	outbox = append(outbox, data.OutboxItem{GameID: l.row.ID, Kind: KindNotice, Target: l.row.ChannelID,
-		Payload: noticePayload(fmt.Sprintf("↩️ %s took back their move.", name))})
-	event := data.Event{Kind: "undo", UserID: req.UserID, Text: rules.SeatRef(seat) + " took back their move."}
+		Payload: noticePayload(notice)})
+	event := data.Event{Kind: "undo", UserID: req.UserID, Text: eventText}
 	_, err = s.store.Undo(ctx, l.row.ID, prev, n, req.UserID, state, event, outbox)
 	switch {
 	case errors.Is(err, data.ErrStale):

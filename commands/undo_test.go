@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/data"
+	"spicebot/games"
 	"spicebot/rules"
 )
 
@@ -455,5 +456,39 @@ func TestReplaceSeatTakeOver(t *testing.T) {
 	}
 	if !turnDM {
 		t.Fatalf("the volunteer, whose move it is, got no turn DM: %+v", items)
+	}
+}
+
+// TestUndoSecretMoveStaysAnonymous: in Spice Merchant's secret registration nobody may learn who
+// registered, so the undo of a registration names nobody in the channel or the log.
+func TestUndoSecretMoveStaysAnonymous(t *testing.T) {
+	st := startTable(t, games.Registry(), "spice-merchant", 3)
+	st.drain()
+	_, _, s := st.current()
+	if len(s.Active()) != 3 {
+		t.Fatalf("the game does not start with the secret registration: active %v", s.Active())
+	}
+	r := st.play(1, s.Legal(1)[0].String())
+	undo := mustUndo(t, r)
+	st.drain()
+	if r := st.press(st.users[1], undo.CustomID); !strings.Contains(r.Content, "You took back") {
+		t.Fatalf("undo: %q", r.Content)
+	}
+	name := strings.ToUpper(st.users[1])
+	for _, it := range st.drain() {
+		if it.Kind == KindNotice {
+			text, _ := NoticeText(it)
+			if text != "↩️ A move was taken back." {
+				t.Errorf("notice %q", text)
+			}
+		}
+	}
+	events, _ := st.store.Events(context.Background(), st.game)
+	if len(events) != 1 || strings.Contains(events[0].Text, "{") {
+		t.Fatalf("events = %+v", events)
+	}
+	h := st.do(Request{Kind: KindCommand, UserID: st.users[0], Command: "game", Sub: "history"})
+	if strings.Contains(h.Content, name) && strings.Contains(h.Content, "took back") {
+		t.Fatalf("history names the player who took back a secret move: %q", h.Content)
 	}
 }
