@@ -36,13 +36,10 @@ func insertEvent(ctx context.Context, tx *sql.Tx, now time.Time, e Event) (Event
 		e.At = now
 	}
 	e.At = e.At.Truncate(time.Millisecond)
-	res, err := tx.ExecContext(ctx, `INSERT INTO game_events (game_id, version, at, kind, user_id, text) VALUES (?, ?, ?, ?, ?, ?)`,
-		e.GameID, e.Version, millis(e.At), e.Kind, e.UserID, e.Text)
-	if err != nil {
+	if err := tx.QueryRowContext(ctx, `INSERT INTO game_events (game_id, version, at, kind, user_id, text)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.GameID, e.Version, millis(e.At), e.Kind, e.UserID, e.Text).Scan(&e.ID); err != nil {
 		return Event{}, fmt.Errorf("add %s event: %w", e.Kind, err)
-	}
-	if e.ID, err = res.LastInsertId(); err != nil {
-		return Event{}, err
 	}
 	return e, nil
 }

@@ -220,18 +220,15 @@ func (s *Store) CreateLobby(ctx context.Context, g Game, creator Seat) (Game, er
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, game, players, options, seed,
+		err = tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, game, players, options, seed,
 			state, version, status, creator_id, board_message_id, lobby_message_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 'lobby', ?, ?, ?, ?, ?)`,
+			VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 'lobby', ?, ?, ?, ?, ?) RETURNING id`,
 			g.GuildID, g.ChannelID, g.Game, g.Players, opts, int64(g.Seed), creator.UserID,
-			g.BoardMessageID, g.LobbyMessageID, millis(now), millis(now))
+			g.BoardMessageID, g.LobbyMessageID, millis(now), millis(now)).Scan(&out.ID)
 		if isUnique(err) {
 			return ErrChannelBusy
 		}
 		if err != nil {
-			return err
-		}
-		if out.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, -1, ?, ?)`,
@@ -327,7 +324,7 @@ func (s *Store) Join(ctx context.Context, gameID int64, seat Seat) error {
 			return err
 		}
 		var seated, count int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(user_id = ?), 0) FROM seats WHERE game_id = ?`,
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN user_id = ? THEN 1 ELSE 0 END), 0) FROM seats WHERE game_id = ?`,
 			seat.UserID, gameID).Scan(&count, &seated); err != nil {
 			return err
 		}

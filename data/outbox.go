@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -54,13 +55,10 @@ func insertItems(ctx context.Context, tx *sql.Tx, gameID int64, now time.Time, i
 		if it.GameID != 0 {
 			game = sql.NullInt64{Int64: it.GameID, Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (game_id, kind, target, payload, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			game, it.Kind, it.Target, it.Payload, millis(now), millis(now))
-		if err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO outbox (game_id, kind, target, payload, created_at, next_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+			game, it.Kind, it.Target, it.Payload, millis(now), millis(now)).Scan(&it.ID); err != nil {
 			return nil, fmt.Errorf("queue %s to %s: %w", it.Kind, it.Target, err)
-		}
-		if it.ID, err = res.LastInsertId(); err != nil {
-			return nil, err
 		}
 		it.CreatedAt, it.Attempts, it.NextAt, it.LastError = now, 0, now, ""
 		out = append(out, it)
@@ -94,7 +92,7 @@ func (s *Store) Enqueue(ctx context.Context, items ...OutboxItem) ([]OutboxItem,
 // giving up on one is the bot's call (MarkGivenUp).
 func (s *Store) PendingOutbox(ctx context.Context, limit int) ([]OutboxItem, error) {
 	if limit <= 0 {
-		limit = -1
+		limit = math.MaxInt32 // no limit (PostgreSQL refuses SQLite's LIMIT -1)
 	}
 	out, err := s.queryItems(ctx, `WHERE sent_at IS NULL ORDER BY id LIMIT ?`, limit)
 	if err != nil {

@@ -377,16 +377,14 @@ func insertVote(ctx context.Context, tx *sql.Tx, now time.Time, v Vote) (Vote, e
 	if v.OpenedAt.IsZero() {
 		v.OpenedAt = now
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO votes (game_id, kind, seat, choices, opened_by, opened_at, version, due_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		v.GameID, v.Kind, v.Seat, strings.Join(v.Choices, ","), v.OpenedBy, millis(v.OpenedAt), v.Version, nullMillis(v.Due))
+	err := tx.QueryRowContext(ctx, `INSERT INTO votes (game_id, kind, seat, choices, opened_by, opened_at, version, due_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		v.GameID, v.Kind, v.Seat, strings.Join(v.Choices, ","), v.OpenedBy, millis(v.OpenedAt), v.Version,
+		nullMillis(v.Due)).Scan(&v.ID)
 	if isUnique(err) {
 		return Vote{}, ErrVoteOpen
 	}
 	if err != nil {
-		return Vote{}, err
-	}
-	if v.ID, err = res.LastInsertId(); err != nil {
 		return Vote{}, err
 	}
 	for seat, choice := range v.Ballots {

@@ -12,9 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 //go:embed migrations/*.sql
@@ -49,26 +48,64 @@ var (
 	ErrNoItem = errors.New("no such outbox item")
 )
 
-// Store is the spicebot database. It is safe for concurrent use. Close it when done.
+// Store is the spicebot database, on SQLite or PostgreSQL (see Open). It is safe for concurrent
+// use, and on PostgreSQL by several processes at once. Close it when done.
 type Store struct {
-	w   *sql.DB // the single writer connection: BEGIN IMMEDIATE transactions
-	r   *sql.DB // reader connections: deferred (snapshot) read transactions, query_only
-	now func() time.Time
+	d dialect
+	w *sql.DB // SQLite: the single writer connection (BEGIN IMMEDIATE); PostgreSQL: the pool
+	r *sql.DB // SQLite: reader connections (deferred snapshots, query_only); PostgreSQL: = w
+	// locks is PostgreSQL's pool of connections holding the games' advisory locks (LockGame);
+	// nil on SQLite.
+	locks *sql.DB
+	// games are the in-process per-game locks of LockGame (a buffered channel of one each).
+	gamesMu sync.Mutex
+	games   map[int64]*gameLock
+	now     func() time.Time
+}
+
+// newStore is a Store of dialect d over the writer and reader pools.
+func newStore(d dialect, w, r *sql.DB) *Store {
+	return &Store{d: d, w: w, r: r, games: map[int64]*gameLock{}, now: time.Now}
+}
+
+// Backend is "sqlite" or "postgres": the kind of database the store is on.
+func (s *Store) Backend() string { return s.d.name }
+
+// Ping checks that the database answers (for /healthz).
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.w.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping %s store: %w", s.d.name, err)
+	}
+	return nil
 }
 
 // readers is the size of the reader pool.
 const readers = 4
 
-// Open opens (creating it and its directory if needed) the SQLite database at path and applies
-// the embedded migrations it does not have yet. path is a file name; ":memory:" is not supported.
-// It fails if path is empty, the file is not a database, a migration fails (that migration is
-// rolled back) or the database has migrations newer than this build knows.
-func Open(ctx context.Context, path string) (*Store, error) {
+// Open opens the store named by dsn and applies the embedded migrations it does not have yet.
+//
+// A dsn starting with postgres:// or postgresql:// is a PostgreSQL database (pgx connection
+// string, e.g. "postgres://spicebot:secret@db:5432/spicebot?sslmode=disable"; the database must
+// exist), migrated with migrations/postgres/*.sql under an advisory lock, so several processes may
+// open it at once. Anything else is the file name of an SQLite database, created with its
+// directory if needed; ":memory:" and "file:" URIs are not supported.
+//
+// It fails if dsn is empty, the file is not a database, the server cannot be reached, a migration
+// fails (that migration is rolled back) or the database has migrations newer than this build
+// knows.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	if isPostgresDSN(dsn) {
+		sub, err := fs.Sub(pgMigrationFiles, "migrations/postgres")
+		if err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		return openPostgres(ctx, dsn, sub)
+	}
 	sub, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	return open(ctx, path, sub)
+	return open(ctx, dsn, sub)
 }
 
 // open is Open with the migrations read from the root of fsys.
@@ -90,7 +127,7 @@ func open(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	if err := migrate(ctx, w, fsys); err != nil {
+	if err := migrate(ctx, w, sqliteDialect, fsys); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
@@ -106,7 +143,7 @@ func open(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return &Store{w: w, r: r, now: time.Now}, nil
+	return newStore(sqliteDialect, w, r), nil
 }
 
 // escapePath percent-encodes the characters that would end or corrupt the path part of an SQLite
@@ -117,9 +154,15 @@ func escapePath(path string) string {
 
 // Close closes the database. The Store must not be used afterwards.
 func (s *Store) Close() error {
-	errR := s.r.Close()
+	var errR, errL error
+	if s.r != s.w {
+		errR = s.r.Close()
+	}
+	if s.locks != nil {
+		errL = s.locks.Close()
+	}
 	errW := s.w.Close()
-	if err := errors.Join(errW, errR); err != nil {
+	if err := errors.Join(errW, errR, errL); err != nil {
 		return fmt.Errorf("close store: %w", err)
 	}
 	return nil
@@ -163,7 +206,7 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 
 // migrate applies the migrations of fsys that db has not recorded in schema_migrations, in order,
 // each in its own transaction together with its record.
-func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
+func migrate(ctx context.Context, db beginner, d dialect, fsys fs.FS) error {
 	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return err
@@ -171,7 +214,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT    NOT NULL,
-		applied_at INTEGER NOT NULL
+		applied_at BIGINT  NOT NULL
 	)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
@@ -187,7 +230,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 		return fmt.Errorf("database has schema version %d, newer than this build knows (%d)", newest.Int64, latest)
 	}
 	for _, m := range ms {
-		err := inTx(ctx, db, func(tx *sql.Tx) error {
+		err := runTx(ctx, db, nil, 0, func(tx *sql.Tx) error {
 			var done int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
 				return err
@@ -209,45 +252,33 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 	return nil
 }
 
-// inTx runs fn in one transaction of db (BEGIN IMMEDIATE on the writer, a deferred snapshot on the
-// readers), committing when fn returns nil and rolling back otherwise.
-func inTx(ctx context.Context, db *sql.DB, fn func(tx *sql.Tx) error) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
+// write runs fn in one write transaction: SQLite's BEGIN IMMEDIATE on the single writer, or a
+// SERIALIZABLE PostgreSQL transaction. Either way the outcome is as if the store's writes ran one at
+// a time. On PostgreSQL, fn is run again when the transaction lost a race (serialization failure):
+// fn must set its results afresh on each run and have no effect outside tx.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return runTx(ctx, s.w, s.d.write, s.d.retries, fn)
 }
 
-// write runs fn in one write transaction.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return inTx(ctx, s.w, fn)
+// claim runs fn in one transaction that claims rows with a lease (see skipLocked): BEGIN
+// IMMEDIATE on SQLite, READ COMMITTED on PostgreSQL, where the claim's sub-select locks the rows it
+// picks and passes over the rows other claimers hold (FOR UPDATE SKIP LOCKED).
+func (s *Store) claim(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return runTx(ctx, s.w, s.d.claim, s.d.retries, fn)
 }
+
+// skipLocked is what ends the sub-select that picks the rows of a claim: " FOR UPDATE SKIP
+// LOCKED" on PostgreSQL, "" on SQLite (one writer at a time needs none).
+func (s *Store) skipLocked() string { return s.d.skipLocked }
 
 // read runs fn in one read transaction: every query in fn sees the same snapshot.
 func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.r.BeginTx(ctx, s.d.read)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer tx.Rollback()
 	return fn(tx)
-}
-
-// isUnique reports whether err is an SQLite UNIQUE (or primary key) constraint violation.
-func isUnique(err error) bool {
-	var se sqlite3.Error
-	if errors.As(err, &se) {
-		return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
-	}
-	return false
 }
 
 // millis is t in unix milliseconds.

@@ -17,18 +17,6 @@ import (
 	"spicebot/rules"
 )
 
-// openTest opens a fresh store in a temporary directory and closes it at the end of the test.
-func openTest(t testing.TB) (*Store, string) {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "spicebot.db")
-	s, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s, path
-}
-
 // lobby creates a lobby in channel with creator "u0" and joins users u1..u(n-1).
 func lobby(t testing.TB, s *Store, channel string, players, n int) Game {
 	t.Helper()
@@ -127,6 +115,7 @@ func applied(t *testing.T, path string) []appliedMigration {
 }
 
 func TestOpenAppliesMigrationsOnce(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	s, path := openTest(t)
 	g := lobby(t, s, "c1", 0, 1)
@@ -186,6 +175,7 @@ func TestOpenAppliesMigrationsOnce(t *testing.T) {
 }
 
 func TestFailingMigrationRollsBack(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "db.sqlite")
 	bad := migrationsFS(t, fstest.MapFS{"9001_bad.sql": {Data: []byte(`CREATE TABLE half (x INTEGER); SELECT * FROM nowhere;`)}})
@@ -234,6 +224,7 @@ func TestLoadMigrationsRejectsBadNames(t *testing.T) {
 }
 
 func TestOpenBadPath(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	for _, p := range []string{"", ":memory:", "file:x.db"} {
 		if _, err := Open(ctx, p); err == nil {
@@ -260,6 +251,7 @@ func TestOpenBadPath(t *testing.T) {
 }
 
 func TestDSNSettings(t *testing.T) {
+	sqliteOnly(t)
 	s, _ := openTest(t)
 	var mode string
 	var fk, timeout int
