@@ -50,7 +50,8 @@ func (p *Player) laidKnown(c Company, atLeast int) {
 // viewer re-drawn from seed (see rules.State):
 //   - the ship cards viewer cannot see — the other hands beyond their known cards
 //     (Player.Known) and the stack — are dealt again at random: every hand keeps its size and
-//     its known cards, the stack its size;
+//     its known cards, the stack its size, and a stack made from the discard pile holds only
+//     cards that went into it (State.Restock);
 //   - the commodities of the face-down trading posts are shuffled among the face-down posts of
 //     the same company (their company is public);
 //   - the RNG is reseeded from seed; log lines private to other seats keep only their public
@@ -77,7 +78,27 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	for _, c := range s.Stack {
 		unseen[c]++
 	}
-	cards := make([]Company, 0, NumShips)
+	// The stack first: since it was made from the discard pile it holds only those cards
+	// (Restock); its cards are drawn from those that may be there, the rest go to the hands.
+	var buf [NumShips]Company
+	cards := buf[:0]
+	var may [NumCompanies]int
+	for c := range may {
+		may[c] = unseen[c]
+		if s.Restock != nil {
+			may[c] = min(may[c], s.Restock[c])
+		}
+		for range may[c] {
+			cards = append(cards, Company(c))
+		}
+	}
+	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	cards = cards[:min(len(d.Stack), len(cards))]
+	copy(d.Stack, cards)
+	for _, c := range cards {
+		unseen[c]--
+	}
+	cards = buf[:0]
 	for c := Company(0); c < NumCompanies; c++ {
 		for range unseen[c] {
 			cards = append(cards, c)
@@ -101,7 +122,6 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 		cards = cards[n:]
 		p.Hand = h
 	}
-	copy(d.Stack, cards)
 	// The turn's ordinals count in the hand at the start of the turn: the hand and the cards
 	// laid out since. Outside a turn the field is not used.
 	if d.Phase == PhaseTurn || d.Phase == PhaseSail || d.Phase == PhaseExchange {
@@ -150,6 +170,7 @@ func (p *Player) known(c Company) int {
 func (s *State) clone() *State {
 	d := *s
 	d.Stack = cloneSlice(s.Stack)
+	d.Restock = cloneSlice(s.Restock)
 	d.Auction.In = cloneSlice(s.Auction.In)
 	d.Seats = make([]Player, len(s.Seats))
 	for i := range s.Seats {

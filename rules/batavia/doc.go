@@ -89,7 +89,8 @@
 // less the cards of that company laid out since; and a "lay D3" shows the seat held at least 3
 // Danish ships when its turn began). For a viewer, the other ship cards it cannot see — other
 // hands beyond their known cards, and the stack — are dealt again at random, every hand keeping
-// its size; the commodities of face-down counters are shuffled within their company; the RNG is
+// its size; a stack made from the discard pile holds only cards that went into it, less those
+// turned up since (State.Restock); the commodities of face-down counters are shuffled within their company; the RNG is
 // reseeded; log lines private to others read as their public text. Note counts are kept: bids and
 // payments are public, so every player can count them.
 package batavia

@@ -86,6 +86,7 @@ func (s *State) drawCard() Company {
 		if n == 0 {
 			return -1
 		}
+		s.Restock = append(s.Restock[:0], s.Discard[:]...)
 		for c := Company(0); c < NumCompanies; c++ {
 			for i := 0; i < s.Discard[c]; i++ {
 				s.Stack = append(s.Stack, c)
@@ -119,6 +120,9 @@ func (s *State) startRound() {
 		}
 		turned[c]++
 		a.Package[c]++
+		if s.Restock != nil {
+			s.Restock[c]--
+		}
 	}
 	a.High, a.HighSeat = 0, NoSeat
 	for i := range a.In {

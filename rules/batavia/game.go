@@ -87,7 +87,8 @@ func (game) Term(id string) string {
 // exactly one place (22 of each company in the stack, the discard pile, the auction, hands and
 // lay-outs), every trading post in exactly one place (track, a player, or exchanged and gone),
 // crates (12 per player, in the supply or on a warehouse square matching a counter taken), notes
-// (15 per player in all), the positions, and the cards known in hands (Player.Known) within them. It is what Load and the invariant tests use.
+// (15 per player in all), the positions, the cards known in hands (Player.Known) within them, and
+// a restocked stack within what went into it (State.Restock). It is what Load and the invariant tests use.
 func (s *State) Check() error {
 	n := s.NumPlayers
 	if n < 3 || n > 5 || len(s.Seats) != n || len(s.Auction.In) != n {
@@ -130,6 +131,17 @@ func (s *State) Check() error {
 		}
 		if ships[c] != ShipsPerCompany {
 			return fmt.Errorf("%d %s ships in play, want %d", ships[c], Company(c).Adjective(), ShipsPerCompany)
+		}
+	}
+	if s.Restock != nil {
+		var stack [NumCompanies]int
+		for _, c := range s.Stack {
+			stack[c]++
+		}
+		for c := range stack {
+			if len(s.Restock) != NumCompanies || stack[c] > s.Restock[c] {
+				return fmt.Errorf("the stack holds %v, more than what went into it %v", stack, s.Restock)
+			}
 		}
 	}
 	// Posts, crates, notes.

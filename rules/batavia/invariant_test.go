@@ -278,6 +278,8 @@ func perturb(s *State, v rules.Seat, rng *rules.RNG) {
 			}
 		}
 	}
+	// What went into a restocked stack is not shown either; the perturbation may break it.
+	s.Restock = nil
 	others := []int{}
 	for i := range s.Seats {
 		if rules.Seat(i) != v {

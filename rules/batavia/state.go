@@ -77,6 +77,10 @@ type State struct {
 	// Final is the result once the game is over; Scores the breakdown of each seat.
 	Final  *rules.Outcome `json:"outcome,omitempty"`
 	Scores []Score        `json:"scores,omitempty"`
+	// Restock is, by company, what the stack may hold since it was last made from the discard
+	// pile (nil before): the discard pile's cards, less those turned up at auction since. The
+	// table saw them go in, so the stack holds no other card. State.Determinize keeps to that.
+	Restock []int `json:"restock,omitempty"`
 	// Undo says that the last move may be taken back (State.Undoable; package doc, "Undo").
 	Undo bool `json:"undoable,omitempty"`
 	// revealed is set while a move is applied when it draws or turns up something.

@@ -102,3 +102,40 @@ func TestDeterminizeKeepsCardsWonAtAuction(t *testing.T) {
 		}
 	}
 }
+
+// A stack made from the discard pile holds only the cards that went into it, less those turned
+// up at auction: Determinize deals the stack from those.
+func TestDeterminizeAfterRestock(t *testing.T) {
+	s := bare(t, 3)
+	s.Stack = s.Stack[:0]
+	s.Discard = [NumCompanies]int{0, 3, 0, 0, 2} // 3 of company 1, 2 of company 4
+	for c := Company(0); c < NumCompanies; c++ {
+		n := ShipsPerCompany - s.Discard[c]
+		for i := range s.Seats {
+			k := n / 3
+			if i == 0 {
+				k = n - 2*(n/3)
+			}
+			s.Seats[i].Hand[c] = k
+		}
+	}
+	s.beginTurns()
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	play(t, s, 0, "draw") // the discard pile becomes the stack; seat 0 draws 2 of its 5 cards
+	if len(s.Restock) != NumCompanies || s.Restock[1] != 3 || s.Restock[4] != 2 || len(s.Stack) != 3 {
+		t.Fatalf("restock %v, stack %v", s.Restock, s.Stack)
+	}
+	for seed := uint64(1); seed <= 30; seed++ {
+		d := s.Determinize(1, seed).(*State)
+		for _, c := range d.Stack {
+			if c != 1 && c != 4 {
+				t.Fatalf("seed %d: the stack %v holds a card that did not go into it", seed, d.Stack)
+			}
+		}
+		if err := d.Check(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
