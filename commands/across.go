@@ -263,8 +263,8 @@ func (s *Service) history(ctx context.Context, req Request) (Reply, error) {
 		return Reply{Type: ReplyMessage, Content: strings.TrimSpace(msg.String())}, nil
 	}
 	var f strings.Builder
-	fmt.Fprintf(&f, "%s — game %d in channel %s (%s)\nPlayers: %s\n\n", l.game.Name(), l.row.ID, l.row.ChannelID, state,
-		strings.Join(l.names(), ", "))
+	fmt.Fprintf(&f, "%s (%s), started %s\nPlayers: %s\n\n", l.game.Name(), state,
+		l.row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(l.names(), ", "))
 	for _, ln := range lines {
 		stamp := "                    "
 		if t, ok := at[ln.version]; ok && !ln.event {
@@ -395,17 +395,24 @@ func (e Export) Replay(reg *rules.Registry) (rules.State, error) {
 	return st, nil
 }
 
-// export answers /game export: the channel's last finished game as a JSON file (Export). An
-// unfinished game is refused: its seed and moves would reveal every hidden card and the order of
-// the decks; /game history gives its public log meanwhile.
+// export answers /game export: the channel's last finished game as a JSON file (Export), even
+// while a newer game is played here. An unfinished game is never exported: its seed and moves
+// would reveal every hidden card and the order of the decks; /game history gives its public log.
 func (s *Service) export(ctx context.Context, req Request) (Reply, error) {
-	l, stop, err := s.loadRecord(ctx, req)
-	if stop != nil || err != nil {
-		return deref(stop), err
+	row, _, err := s.store.LastFinished(ctx, req.ChannelID)
+	if errors.Is(err, data.ErrNoGame) {
+		return ephemeral("No game has finished in this channel yet, and only a finished game can be exported: the file holds the seed and every move, which would reveal everyone's hidden cards. `/game history` shows the public log of the game being played."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	l, err := s.load(ctx, "", row.ID)
+	if err != nil {
+		return Reply{}, err
 	}
 	out, over := l.st.Outcome()
-	if !over || l.row.Status != data.StatusFinished {
-		return ephemeral("Only a finished game can be exported: the file holds the seed and every move, which would reveal everyone's hidden cards. `/game history` shows this game's public log now."), nil
+	if !over {
+		return Reply{}, fmt.Errorf("export: game %d is stored as finished but its state is not over", row.ID)
 	}
 	e, err := s.buildExport(ctx, l, out)
 	if err != nil {
@@ -416,8 +423,9 @@ func (s *Service) export(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, fmt.Errorf("encode export: %w", err)
 	}
 	return Reply{Type: ReplyMessage, Ephemeral: true,
-		Content: fmt.Sprintf("**%s** — the finished game as JSON: setup, seed and all %d moves. `spicebot sim --replay FILE` replays it.", l.game.Name(), len(e.Moves)),
-		File:    &File{Name: fmt.Sprintf("%s-%d.json", l.game.ID(), l.row.ID), ContentType: "application/json", Data: b}}, nil
+		Content: fmt.Sprintf("**%s** (finished <t:%d:R>) as JSON: setup, seed and all %d moves. `spicebot sim --replay FILE` replays it.",
+			l.game.Name(), l.row.UpdatedAt.Unix(), len(e.Moves)),
+		File: &File{Name: fmt.Sprintf("%s-%d.json", l.game.ID(), l.row.ID), ContentType: "application/json", Data: b}}, nil
 }
 
 // buildExport makes the export of a finished game.

@@ -269,7 +269,7 @@ func TestExport(t *testing.T) {
 	st.play(0, "step")
 	st.press(st.users[0], mustUndo(t, st.play(0, "step")).CustomID)
 	snap := st.snapshot()
-	if r := st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "export"}); r.File != nil || !strings.Contains(r.Content, "Only a finished game can be exported") {
+	if r := st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "export"}); r.File != nil || !strings.Contains(r.Content, "only a finished game can be exported") {
 		t.Fatalf("export of an unfinished game: %q %v", r.Content, r.File)
 	}
 	if st.snapshot() != snap {
