@@ -324,7 +324,9 @@ func (l *Log) Redact(viewer Seat) Log {
 			}
 		}
 		if mine {
-			ln.To = []Seat{viewer}
+			if len(ln.To) > 1 {
+				ln.To = []Seat{viewer}
+			}
 		} else {
 			ln.Private, ln.To = "", nil
 		}

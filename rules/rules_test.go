@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -140,3 +141,36 @@ type optGame struct{ Game }
 func (optGame) Name() string        { return "Opt" }
 func (optGame) Players() (int, int) { return 3, 5 }
 func (optGame) Options() []Option   { return []Option{{Key: "four", Name: "Four", Players: []int{3}}} }
+
+// TestLogRedact: lines private to the viewer keep their text for the viewer only; lines private
+// to others read as their public text, for everybody; the original is not changed.
+func TestLogRedact(t *testing.T) {
+	var l Log
+	l.Add(1, "public")
+	l.AddPrivate(2, "{0} draws 2 cards.", "You draw S1 and S2.", 0)
+	l.AddPrivate(3, "{1} draws 1 card.", "You draw S3.", 1)
+	l.AddPrivate(4, "", "You register ginger.", 1)
+	l.AddPrivate(5, "Both look.", "You both look.", 0, 1)
+	r := l.Redact(0)
+	want := map[Seat]string{
+		0:        "public|You draw S1 and S2.|{1} draws 1 card.|You both look.",
+		1:        "public|{0} draws 2 cards.|{1} draws 1 card.|Both look.",
+		Observer: "public|{0} draws 2 cards.|{1} draws 1 card.|Both look.",
+	}
+	for v, w := range want {
+		var texts []string
+		for _, e := range r.For(v) {
+			texts = append(texts, e.Text)
+		}
+		if got := strings.Join(texts, "|"); got != w {
+			t.Errorf("redacted for 0, read by %d: %q, want %q", v, got, w)
+		}
+	}
+	if got := l.For(1); len(got) != 5 || got[2].Text != "You draw S3." || got[4].Text != "You both look." {
+		t.Errorf("the original changed: %v", got)
+	}
+	ro := l.Redact(Observer)
+	if got := ro.For(Observer); len(got) != 4 {
+		t.Errorf("redacted for the observer: %v", got)
+	}
+}
