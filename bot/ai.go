@@ -310,8 +310,15 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- aiDone) {
 }
 
 // decide has the AI choose a move for d's seat from d's state determinized for that seat, and
-// never from the state itself.
-func (b *Bot) decide(ctx context.Context, d commands.AIDecision, seed uint64) (rules.Move, error) {
+// never from the state itself. A panic of the AI is an error (the caller then plays a random
+// legal move).
+func (b *Bot) decide(ctx context.Context, d commands.AIDecision, seed uint64) (mv rules.Move, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("AI: search panicked", "game", d.Game, "seat", int(d.Seat), "panic", panicText(r), "stack", string(debug.Stack()))
+			mv, err = nil, fmt.Errorf("AI search panicked: %s", panicText(r))
+		}
+	}()
 	ctx, cancel := context.WithTimeout(ctx, aiThinkMax)
 	defer cancel()
 	st := d.State.Determinize(d.Seat, seed)

@@ -650,3 +650,35 @@ func deadlineGame(t *testing.T, policy string) {
 	}
 	checkNoAIContact(t, h)
 }
+
+// TestAIFailureStillMoves: an AI whose search fails (here it panics) never stalls the game nor
+// the bot: the seat plays a random legal move instead, and the failure is logged.
+func TestAIFailureStillMoves(t *testing.T) {
+	broken := bot.DeciderFunc(func(context.Context, rules.State, rules.Seat, string, uint64) (rules.Move, error) {
+		panic("search exploded")
+	})
+	h := newHarnessWith(t, 2, func(c *bot.Config) { c.AI, c.AIDelayMin, c.AIDelayMax = broken, aiDelayMin, aiDelayMax })
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", newGame("spice-merchant", discordtest.Int("players", 3), discordtest.Int("bots", 1))))
+	h.lobbyID = msgID(lobby)
+	join, _ := lobby.Button("Join")
+	h.final(h.srv.Button(h.users[1], h.channel, lobby.ID, join.CustomID))
+	row, seats, _ := h.state()
+	h.lastGame = row.ID
+	ai := aiSeatsOf(seats)
+	aiMoves := func() int {
+		n := 0
+		for _, m := range mustMoves(t, h, row.ID) {
+			if ai[rules.Seat(m.Seat)] {
+				n++
+			}
+		}
+		return n
+	}
+	h.playWithAI(rand.New(rand.NewPCG(4, 4)), 3000, func() map[rules.Seat]bool { return ai }, func(int) bool { return aiMoves() >= 3 }, nil)
+	if aiMoves() < 3 {
+		t.Fatal("the game ended before the AI seat moved three times")
+	}
+	if !strings.Contains(h.logs.String(), "AI: search panicked") {
+		t.Error("the AI's failure was not logged")
+	}
+}
