@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -13,9 +14,8 @@ import (
 	"image/draw"
 	"io"
 	"slices"
-	"sync"
 
-	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/flate"
 )
 
 // EncodePNG encodes img as an 8-bit paletted PNG into a byte slice.
@@ -28,8 +28,10 @@ import (
 // common text-on-panel pairs), and every other pixel, an edge pixel, takes its nearest palette
 // colour. Fills are therefore exact, and there is no gradient to band. The rows are not
 // filtered (a filter only hurts palette indices) and are compressed with klauspost/compress's
-// zlib at pngLevel, which is both faster and about 10% smaller than the standard library's
-// BestSpeed on boards (see BenchmarkEncodePNG and rendertest.BenchmarkImage).
+// deflate at pngFastLevel, or pngLevel for the largest boards (see pngFastMax); both are
+// faster and smaller than the standard library's BestSpeed on boards (see BenchmarkEncodePNG
+// and rendertest.BenchmarkImage). The zlib wrapper is written here, with the Adler-32 summed
+// from the quantizer's runs of equal indices rather than over every byte.
 //
 // It returns an error for a nil or empty image, or if the compressor fails.
 func EncodePNG(img image.Image) ([]byte, error) {
@@ -45,8 +47,8 @@ func EncodePNG(img image.Image) ([]byte, error) {
 		rgba = image.NewRGBA(b)
 		draw.Draw(rgba, b, img, b.Min, draw.Src)
 	}
-	q := quantizers.Get().(*quantizer)
-	defer quantizers.Put(q)
+	q := getQuantizer()
+	defer putQuantizer(q)
 	pal := q.quantize(rgba)
 	data, err := q.writePNG(b.Dx(), b.Dy(), pal)
 	if err != nil {
@@ -55,14 +57,41 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return data, nil
 }
 
-// pngLevel is the zlib level of EncodePNG: klauspost/compress's level 4 is about as fast as the
-// standard library's BestSpeed on a board and about 10% smaller.
-const pngLevel = 4
+// EncodePNG compresses with klauspost/compress's deflate at pngFastLevel, about 30% faster
+// than level 4 on a board, and, when that gives more than pngFastMax bytes (only the tallest
+// boards: a five-player game near its end), again at pngLevel, about 10% smaller, so that every
+// board stays within 60 KB.
+const (
+	pngFastLevel = 1
+	pngLevel     = 4
+	pngFastMax   = 52 << 10
+)
 
-// quantizers pools the scratch memory of EncodePNG (a board is ~600,000 pixels): the
-// quantizer's tables, its rows of palette indices and its compressor. It keeps no information
-// between images.
-var quantizers = sync.Pool{New: func() any { return &quantizer{} }}
+// quantizers holds the idle scratch memory of EncodePNG (a board is ~600,000 pixels): a
+// quantizer's tables, its rows of palette indices and its compressor, about 2 MB each. It keeps
+// no information between images. Unlike a sync.Pool it survives garbage collections, which a
+// bot drawing boards under load runs several times per board: a quantizer made anew costs about
+// as much as the encoding itself. It holds at most four (EncodePNG runs on one or two goroutines
+// per core).
+var quantizers = make(chan *quantizer, 4)
+
+// getQuantizer returns an idle quantizer, or a new one.
+func getQuantizer() *quantizer {
+	select {
+	case q := <-quantizers:
+		return q
+	default:
+		return &quantizer{}
+	}
+}
+
+// putQuantizer keeps q for the next EncodePNG, unless enough are kept already.
+func putQuantizer(q *quantizer) {
+	select {
+	case quantizers <- q:
+	default:
+	}
+}
 
 // writePNG returns the PNG of a w×h image with palette pal whose rows, each after its filter
 // byte (0, none), are q.rows.
@@ -92,27 +121,44 @@ func (q *quantizer) writePNG(w, h int, pal color.Palette) ([]byte, error) {
 	// IDAT: its length is written once the compressor is done.
 	at := len(out)
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
-	buf := bytes.NewBuffer(out)
-	if q.z == nil {
-		z, err := zlib.NewWriterLevel(buf, pngLevel)
-		if err != nil {
-			return nil, fmt.Errorf("zlib: %w", err)
-		}
-		q.z = z
-	} else {
-		q.z.Reset(buf)
+	// The zlib stream: its header (deflate, 32 KB window, "fast"), the deflate data and the
+	// Adler-32 of the rows, which quantize computed from their runs.
+	out = append(out, 0x78, 0x5e)
+	z, err := q.deflate(&q.fast, pngFastLevel)
+	if err == nil && len(z) > pngFastMax {
+		z, err = q.deflate(&q.small, pngLevel)
 	}
-	if _, err := q.z.Write(q.rows); err != nil {
-		return nil, fmt.Errorf("zlib: %w", err)
+	if err != nil {
+		return nil, fmt.Errorf("deflate: %w", err)
 	}
-	if err := q.z.Close(); err != nil {
-		return nil, fmt.Errorf("zlib: %w", err)
-	}
-	q.z.Reset(io.Discard) // let go of the buffer
-	out = buf.Bytes()
+	out = append(out, z...)
+	out = binary.BigEndian.AppendUint32(out, q.adler)
 	binary.BigEndian.PutUint32(out[at:], uint32(len(out)-at-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[at+4:]))
 	return chunk(out, "IEND", nil), nil
+}
+
+// deflate compresses q.rows with *z (made at level on first use) into q.zbuf and returns it.
+func (q *quantizer) deflate(z **flate.Writer, level int) ([]byte, error) {
+	buf := bytes.NewBuffer(q.zbuf[:0])
+	if *z == nil {
+		w, err := flate.NewWriter(buf, level)
+		if err != nil {
+			return nil, err
+		}
+		*z = w
+	} else {
+		(*z).Reset(buf)
+	}
+	if _, err := (*z).Write(q.rows); err != nil {
+		return nil, err
+	}
+	if err := (*z).Close(); err != nil {
+		return nil, err
+	}
+	(*z).Reset(io.Discard) // let go of the buffer
+	q.zbuf = buf.Bytes()
+	return q.zbuf, nil
 }
 
 // chunk appends the PNG chunk of type typ holding data to out.
@@ -127,10 +173,16 @@ func chunk(out []byte, typ string, data []byte) []byte {
 // quantizer is reusable scratch memory for quantize.
 type quantizer struct {
 	t       colourTable
-	runs    []run   // runs of equal pixels, row by row
-	rowRuns []int32 // each row's first run in runs, or -1 for a row equal to the one above
-	rows    []byte  // the image's rows of palette indices, each after its filter byte
-	z       *zlib.Writer
+	runs    []run         // runs of equal pixels, row by row
+	rowRuns []int32       // each row's first run in runs, or -1 for a row equal to the one above
+	colours []uint32      // each colour id's key
+	counts  []uint32      // each colour id's pixels
+	longest []uint32      // each colour id's longest run
+	rows    []byte        // the image's rows of palette indices, each after its filter byte
+	fast    *flate.Writer // at pngFastLevel
+	small   *flate.Writer // at pngLevel
+	zbuf    []byte        // the compressed rows
+	adler   uint32        // Adler-32 of rows
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
@@ -212,9 +264,13 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 	}
 	rowRuns := q.rowRuns[:h]
 	runs := q.runs[:0]
-	var counts []uint32 // pixels of each colour
-	var flat []bool     // whether the colour fills a run of flatRun pixels somewhere
-	var colours []uint32
+	counts := q.counts[:0]   // pixels of each colour
+	longest := q.longest[:0] // each colour's longest run (a fill when at least flatRun)
+	colours := q.colours[:0]
+	// The colours of the last two runs and their ids: a row of text on a panel alternates
+	// between a few colours, and most runs hit these before the table.
+	c0, c1 := uint32(0), uint32(0)
+	id0, id1 := -1, -1
 	last := 0 // the first run of the last row that was not a repeat
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
@@ -239,29 +295,38 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 				x++
 			}
 			// The run of c is [start, x).
-			v := t.ref(c)
-			if *v == 0 {
-				if len(colours) == 1<<16 {
-					q.runs = runs
-					return q.quantizeSlow(img)
+			var id int
+			switch {
+			case c == c0 && id0 >= 0:
+				id = id0
+			case c == c1 && id1 >= 0:
+				id, c0, c1, id0, id1 = id1, c1, c0, id1, id0
+			default:
+				v := t.ref(c)
+				if *v == 0 {
+					if len(colours) == 1<<16 {
+						q.runs = runs
+						return q.quantizeSlow(img)
+					}
+					colours = append(colours, c)
+					counts = append(counts, 0)
+					longest = append(longest, 0)
+					*v = uint32(len(colours))
 				}
-				colours = append(colours, c)
-				counts = append(counts, 0)
-				flat = append(flat, false)
-				*v = uint32(len(colours))
+				id = int(*v - 1)
+				c1, id1, c0, id0 = c0, id0, c, id
 			}
-			id, n := uint16(*v-1), uint32(x-start)
+			n := uint32(x - start)
 			counts[id] += n
-			if n >= flatRun {
-				flat[id] = true
-			}
-			runs = append(runs, run{id, n})
+			longest[id] = max(longest[id], n)
+			runs = append(runs, run{uint16(id), n})
 			if x >= w {
 				break
 			}
 			c, start = binary.LittleEndian.Uint32(row[4*x:4*x+4]), x
 		}
 	}
+	q.counts, q.longest, q.colours = counts, longest, colours
 	q.runs = runs
 
 	// Palette: the flat colours first, then the most frequent (ties by
@@ -270,13 +335,13 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 	score := make([]uint32, len(colours))
 	for i, c := range counts {
 		score[i] = min(c, 1<<31-1)
-		if flat[i] {
+		if longest[i] >= flatRun {
 			score[i] |= 1 << 31
 		}
 	}
 	fills := 0
-	for _, f := range flat {
-		if f {
+	for _, l := range longest {
+		if l >= flatRun {
 			fills++
 		}
 	}
@@ -316,22 +381,51 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 		}
 	}
 
-	// Pass 2: runs to palette indices, each row after its filter byte (0, none).
+	// Pass 2: runs to palette indices, each row after its filter byte (0, none). A short run
+	// is written as one 8-byte store, which may spill into the next row: rows are written in
+	// order (the next row overwrites the spill) and q.rows has 8 bytes of slack at its end.
+	// The rows' Adler-32 (RFC 1950) is summed run by run: a run of n bytes v adds n·v to a and
+	// n·a + v·n(n+1)/2 to b. Both are reduced once per row (a row adds less than 2³⁸ to b).
 	rows := q.setRows(w, h)
+	var a, bsum uint64 = 1, 0
+	src := int32(0) // the first run of the last row that was not a repeat
 	for y := 0; y < h; y++ {
-		out := rows[y*(w+1)+1 : (y+1)*(w+1)]
-		if rowRuns[y] < 0 {
-			copy(out, rows[(y-1)*(w+1)+1:y*(w+1)])
-			continue
+		rows[y*(w+1)] = 0
+		bsum += a // the filter byte
+		out := rows[y*(w+1)+1 : (y+1)*(w+1)+8]
+		repeat := rowRuns[y] < 0
+		if repeat {
+			copy(out[:w], rows[(y-1)*(w+1)+1:y*(w+1)])
+		} else {
+			src = rowRuns[y]
 		}
 		x := 0
-		for _, r := range runs[rowRuns[y]:] {
-			fill(out[x:x+int(r.n)], remap[r.id])
-			if x += int(r.n); x == w {
+		for _, r := range runs[src:] {
+			v := uint64(remap[r.id])
+			n := uint64(r.n)
+			bsum += n*a + v*n*(n+1)/2
+			a += n * v
+			if !repeat {
+				vv := v * 0x0101010101010101
+				switch {
+				case n <= 8:
+					binary.LittleEndian.PutUint64(out[x:x+8], vv)
+				case n <= 16:
+					binary.LittleEndian.PutUint64(out[x:x+8], vv)
+					binary.LittleEndian.PutUint64(out[x+8:x+16], vv)
+				default:
+					fill(out[x:x+int(n)], byte(v))
+				}
+			}
+			if x += int(n); x == w {
 				break
 			}
 		}
+		a %= adlerMod
+		bsum %= adlerMod
 	}
+	q.adler = uint32(bsum<<16 | a)
+	q.rows = rows[:(w+1)*h]
 	return pal
 }
 
@@ -349,18 +443,19 @@ func fill(b []byte, v byte) {
 	}
 }
 
-// setRows sets q.rows to room for h rows of w palette indices, each after its filter byte 0.
+// setRows returns room for h rows of w palette indices, each after its filter byte, and 8 bytes
+// of slack; it sets q.rows to the rows.
 func (q *quantizer) setRows(w, h int) []byte {
-	n := (w + 1) * h
+	n := (w+1)*h + 8
 	if cap(q.rows) < n {
 		q.rows = make([]byte, n)
 	}
-	q.rows = q.rows[:n]
-	for y := 0; y < h; y++ {
-		q.rows[y*(w+1)] = 0
-	}
-	return q.rows
+	q.rows = q.rows[:n-8]
+	return q.rows[:n]
 }
+
+// adlerMod is Adler-32's modulus (RFC 1950).
+const adlerMod = 65521
 
 const (
 	// The palette holds every fill colour (at most 256) and edgeColours more for the
@@ -424,8 +519,11 @@ func (q *quantizer) quantizeSlow(img *image.RGBA) color.Palette {
 	draw.FloydSteinberg.Draw(p, p.Bounds(), img, b.Min)
 	rows := q.setRows(w, h)
 	for y := 0; y < h; y++ {
+		rows[y*(w+1)] = 0
 		copy(rows[y*(w+1)+1:], p.Pix[y*p.Stride:y*p.Stride+w])
 	}
+	q.rows = rows[:(w+1)*h]
+	q.adler = adler32.Checksum(q.rows)
 	return p.Palette
 }
 
