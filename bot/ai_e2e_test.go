@@ -396,10 +396,15 @@ func TestAIStandsInEndToEnd(t *testing.T) {
 			t.Errorf("a DM told the absent player it is their move: %q", dm.Content)
 		}
 	}
+	said := false
 	for _, m := range h.srv.Messages(h.channel) {
 		if msgID(m) > msgID(notice) && m.Kind == discordtest.KindChannel && slices.Contains(m.Mentions, cy) {
 			t.Errorf("a board pinged the absent player: %q", m.Content)
 		}
+		said = said || strings.Contains(m.Content, "The AI plays for **Cy** until they press **I'm back**")
+	}
+	if !said {
+		t.Error("no board says the AI plays for the absent player")
 	}
 	// Cy is back: the AI stops playing the seat.
 	r := h.final(h.srv.Button(cy, h.channel, notice.ID, back.CustomID))

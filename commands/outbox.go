@@ -216,6 +216,11 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 				b.WriteString(" <@" + u + ">")
 			}
 		}
+		for seat := range st.Players() {
+			if away[rules.Seat(seat)] {
+				b.WriteString("\n🤖 The AI plays for " + l.expand(rules.SeatRef(rules.Seat(seat)), nil) + " until they press **I'm back**.")
+			}
+		}
 	}
 	clocks := ""
 	if !over {
