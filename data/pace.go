@@ -258,6 +258,11 @@ func (s *Store) SaveClocks(ctx context.Context, gameID int64, clocks []SeatClock
 // earliest first, to owner until until, and returns them. A crashed owner's lease runs out and
 // another claims the row again.
 func (s *Store) ClaimClocks(ctx context.Context, now, until time.Time, owner string, limit int) ([]SeatClock, error) {
+	// Most ticks find nothing due: look first without taking the write lock.
+	if due, err := s.anyDue(ctx, `SELECT 1 FROM seat_clocks WHERE due_at IS NOT NULL AND due_at <= ?
+		AND (lease_until IS NULL OR lease_until < ?) LIMIT 1`, now); err != nil || !due {
+		return nil, err
+	}
 	var out []SeatClock
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -293,6 +298,7 @@ func (s *Store) CompleteClock(ctx context.Context, owner string, c SeatClock, it
 	now := s.now().Truncate(time.Millisecond)
 	done := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		done = false // fn may run again (a PostgreSQL retry)
 		res, err := tx.ExecContext(ctx, `UPDATE seat_clocks SET bank_ms = ?, since_at = ?, turn_at = ?, last_move = ?,
 			reminded_at = ?, reminders = ?, timed_out = ?, paused = ?, nudged_at = ?, nudge_by = ?, due_at = ?,
 			lease_until = NULL, lease_owner = NULL
@@ -560,6 +566,7 @@ func (s *Store) CloseVote(ctx context.Context, id int64, result, owner string, i
 	now := s.now().Truncate(time.Millisecond)
 	done := false
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		done = false // fn may run again (a PostgreSQL retry)
 		q := `UPDATE votes SET result = ?, closed_at = ?, due_at = NULL, lease_until = NULL, lease_owner = NULL
 			WHERE id = ? AND result = ''`
 		args := []any{result, millis(now), id}
@@ -598,6 +605,10 @@ func (s *Store) CloseVote(ctx context.Context, id int64, result, owner string, i
 
 // ClaimVotes leases up to limit open votes whose expiry is due at now, to owner until until.
 func (s *Store) ClaimVotes(ctx context.Context, now, until time.Time, owner string, limit int) ([]Vote, error) {
+	if due, err := s.anyDue(ctx, `SELECT 1 FROM votes WHERE due_at IS NOT NULL AND due_at <= ?
+		AND (lease_until IS NULL OR lease_until < ?) LIMIT 1`, now); err != nil || !due {
+		return nil, err
+	}
 	var out []Vote
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -618,6 +629,25 @@ func (s *Store) ClaimVotes(ctx context.Context, now, until time.Time, owner stri
 		return nil, fmt.Errorf("claim due votes: %w", err)
 	}
 	return out, nil
+}
+
+// anyDue runs a "SELECT 1 … LIMIT 1" query of due rows with now as both parameters, in a read
+// transaction, and reports whether it found one.
+func (s *Store) anyDue(ctx context.Context, query string, now time.Time) (bool, error) {
+	found := false
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, query, millis(now), millis(now)).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		found = err == nil
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("look for due rows: %w", err)
+	}
+	return found, nil
 }
 
 // MovesSince returns a game's moves after version (Seq > version), in order.

@@ -1,0 +1,199 @@
+package pace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"spicebot/data"
+	"spicebot/rules"
+)
+
+// roundGame is a tiny game for the keeper's tests: seats take turns saying "go"; the game never
+// ends.
+type roundGame struct{}
+
+type roundState struct {
+	N    int `json:"n"`
+	V    int `json:"v"`
+	Turn int `json:"turn"`
+}
+
+type goMove struct{}
+
+func (goMove) String() string { return "go" }
+
+func (roundGame) ID() string                           { return "round" }
+func (roundGame) Name() string                         { return "Round" }
+func (roundGame) Players() (int, int)                  { return 2, 5 }
+func (roundGame) Options() []rules.Option              { return nil }
+func (roundGame) Rules() []rules.Topic                 { return nil }
+func (roundGame) Term(string) string                   { return "" }
+func (roundGame) ParseMove(string) (rules.Move, error) { return goMove{}, nil }
+func (roundGame) New(p int, _ rules.Options, _ uint64) (rules.State, error) {
+	return &roundState{N: p}, nil
+}
+func (roundGame) Load(b []byte) (rules.State, error) {
+	var s roundState
+	return &s, json.Unmarshal(b, &s)
+}
+
+func (s *roundState) Players() int                   { return s.N }
+func (s *roundState) Version() int                   { return s.V }
+func (s *roundState) Active() []rules.Seat           { return []rules.Seat{rules.Seat(s.Turn)} }
+func (s *roundState) Status() string                 { return rules.SeatRef(rules.Seat(s.Turn)) + " goes." }
+func (s *roundState) TurnNumber() int                { return s.V + 1 }
+func (s *roundState) Private(rules.Seat) string      { return "" }
+func (s *roundState) View(rules.Seat) any            { return s }
+func (s *roundState) Hidden(rules.Seat) []string     { return nil }
+func (s *roundState) Outcome() (rules.Outcome, bool) { return rules.Outcome{}, false }
+func (s *roundState) Undoable() bool                 { return true }
+func (s *roundState) Determinize(rules.Seat, uint64) rules.State {
+	cp := *s
+	return &cp
+}
+func (s *roundState) Log(rules.Seat) []rules.LogEntry { return nil }
+func (s *roundState) Legal(seat rules.Seat) []rules.Move {
+	if int(seat) != s.Turn {
+		return nil
+	}
+	return []rules.Move{goMove{}}
+}
+func (s *roundState) Describe(rules.Seat, rules.Move) rules.Choice {
+	return rules.Choice{Label: "Go", Path: []rules.Step{{Prompt: "?", Option: "Go"}}}
+}
+func (s *roundState) Apply(seat rules.Seat, m rules.Move) error {
+	if int(seat) != s.Turn {
+		return rules.Illegal(m, "not your turn")
+	}
+	s.V++
+	s.Turn = (s.Turn + 1) % s.N
+	return nil
+}
+
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
+
+// startGames stores n started 3-player round games at the daily pace with their clocks: seat 0
+// of game i started deciding at t0-12h+i·12h/n, so their reminders fall due evenly, n every 12
+// hours, from t0.
+func startGames(tb testing.TB, n int) (*data.Store, *Keeper, *testClock, time.Time) {
+	tb.Helper()
+	ctx := context.Background()
+	store, err := data.Open(ctx, filepath.Join(tb.TempDir(), "db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { store.Close() })
+	reg := &rules.Registry{}
+	reg.Register(roundGame{})
+	t0 := time.Date(2026, 1, 5, 12, 0, 0, 0, time.UTC)
+	clock := &testClock{t: t0}
+	k := New(store, reg, clock, nil)
+	daily, _ := Preset("daily")
+	st, _ := json.Marshal(roundState{N: 3})
+	for i := 0; i < n; i++ {
+		g, err := store.CreateLobby(ctx, data.Game{ChannelID: fmt.Sprint("c", i), Game: "round"}, data.Seat{UserID: fmt.Sprint("a", i), Name: "A"})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := store.SeatAll(ctx, g.ID, []data.Seat{{UserID: fmt.Sprint("b", i), Name: "B"}, {UserID: fmt.Sprint("c", i), Name: "C"}}); err != nil {
+			tb.Fatal(err)
+		}
+		if err := store.Start(ctx, g.ID, []string{fmt.Sprint("a", i), fmt.Sprint("b", i), fmt.Sprint("c", i)}, 1, st, 0); err != nil {
+			tb.Fatal(err)
+		}
+		if err := store.SetGamePace(ctx, daily.Row(g.ID, TimeoutWait, AwayPause)); err != nil {
+			tb.Fatal(err)
+		}
+		clock.Set(t0.Add(-12*time.Hour + time.Duration(i)*spacing(n)))
+		if err := k.Update(ctx, g.ID); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	clock.Set(t0.Add(-time.Second))
+	return store, k, clock, t0
+}
+
+// spacing is the time between two of n games' reminders (n every 12 hours).
+func spacing(n int) time.Duration { return 12 * time.Hour / time.Duration(n) }
+
+// TestTickRemindsOnce: a due reminder is queued once, the next one interval later; a tick before
+// it is due queues nothing.
+func TestTickRemindsOnce(t *testing.T) {
+	store, k, clock, t0 := startGames(t, 3)
+	ctx := context.Background()
+	if st, _, err := k.Tick(ctx); err != nil || st.Clocks != 0 {
+		t.Fatalf("tick before anything is due: %+v %v", st, err)
+	}
+	clock.Set(t0.Add(8 * time.Hour)) // the first reminders are due at t0, t0+4h and t0+8h
+	st, _, err := k.Tick(ctx)
+	if err != nil || st.Clocks != 3 || st.Reminders != 3 {
+		t.Fatalf("tick at the reminders: %+v %v", st, err)
+	}
+	if st, _, _ := k.Tick(ctx); st.Clocks != 0 {
+		t.Fatalf("a second tick handled %+v", st)
+	}
+	items, _ := store.PendingOutbox(ctx, 0)
+	for _, it := range items {
+		r, err := ReminderOf(it)
+		if it.Kind != KindReminder || err != nil || r.Seat != 0 || it.Target[0] != 'a' {
+			t.Errorf("item %+v %+v %v", it, r, err)
+		}
+	}
+	if len(items) != 3 {
+		t.Errorf("%d items, want 3", len(items))
+	}
+}
+
+// BenchmarkScheduler measures, with 10,000 games under way (30,000 seat clocks), the scheduler's
+// due-items query with nothing due (the common tick) and a tick that handles 100 due reminders.
+func BenchmarkScheduler(b *testing.B) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	store, k, clock, t0 := startGames(b, n)
+	ctx := context.Background()
+	idle := t0.Add(-time.Second)
+	b.Run("claim-nothing-due", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			cs, err := store.ClaimClocks(ctx, idle, idle.Add(time.Minute), "bench", 200)
+			if err != nil || len(cs) != 0 {
+				b.Fatal(len(cs), err)
+			}
+		}
+	})
+	b.Run("tick-idle", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if st, _, err := k.Tick(ctx); err != nil || st.Clocks != 0 {
+				b.Fatal(st, err)
+			}
+		}
+	})
+	step := 0 // the clock only goes forward, across the runs of the sub-benchmark
+	b.Run("tick-100-due", func(b *testing.B) {
+		// Each iteration moves the clock on by 100 games' spacing: 100 seats fall due (their
+		// reminder, or later their deadline: the wait policy's notice).
+		handled := 0
+		for i := 0; i < b.N; i++ {
+			clock.Set(t0.Add(time.Duration(step*100+99) * spacing(n)))
+			step++
+			st, _, err := k.Tick(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			handled += st.Reminders + st.Timeouts
+		}
+		b.ReportMetric(float64(handled)/float64(b.N), "due/tick")
+	})
+}
