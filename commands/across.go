@@ -122,6 +122,7 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 	if len(mine)+len(others)+len(lobbies) == 0 {
 		return ephemeral("You are not in any game right now. `/game new` opens a lobby in a channel."), nil
 	}
+	// Within Discord's 2000 characters: each part lists what fits, then says how many more.
 	var b strings.Builder
 	part := func(title string, lines []string) {
 		if len(lines) == 0 {
@@ -129,7 +130,7 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 		}
 		b.WriteString("**" + title + "**\n")
 		for i, ln := range lines {
-			if i == myGamesMax {
+			if i == myGamesMax || b.Len()+len(ln) > 1900 {
 				fmt.Fprintf(&b, "… and %d more\n", len(lines)-i)
 				break
 			}

@@ -17,7 +17,7 @@ import (
 
 // stepTable is a started step game (stepGame) in channel c1 with its players by seat.
 type stepTable struct {
-	t     *testing.T
+	t     testing.TB
 	svc   *Service
 	store *data.Store
 	game  int64
@@ -32,7 +32,7 @@ func startStep(t *testing.T, players int) *stepTable {
 }
 
 // startTable starts a game of reg in channel c1 with players u1, u2 … (u1 creates it).
-func startTable(t *testing.T, reg *rules.Registry, game string, players int) *stepTable {
+func startTable(t testing.TB, reg *rules.Registry, game string, players int) *stepTable {
 	t.Helper()
 	ctx := context.Background()
 	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
@@ -75,7 +75,9 @@ func (st *stepTable) do(req Request) Reply {
 	if err != nil {
 		st.t.Fatal(err)
 	}
-	idScan(st.t, r)
+	if t, ok := st.t.(*testing.T); ok {
+		idScan(t, r)
+	}
 	return r
 }
 
