@@ -345,7 +345,8 @@ func (h *harness) playTurn(user string, board discordtest.Message, menu *discord
 		}
 		var picks []pick
 		for _, b := range m.Buttons() {
-			if !b.Disabled && b.Label != "Back" && !strings.Contains(b.Label, "Previous") {
+			if !b.Disabled && b.Label != "Back" && !strings.Contains(b.Label, "Previous") &&
+				!strings.HasPrefix(b.CustomID, "sb1:"+string(commands.ActUndo)+"/") { // taking a move back is not a move
 				picks = append(picks, pick{c: b})
 			}
 		}
