@@ -160,13 +160,7 @@ func TestPlayAs(t *testing.T) {
 	if d, _ := svc.AIDecisions(ctx, row.ID); len(d) != 1 || d[0] != human {
 		t.Errorf("AI decisions with a stand-in: %v", d)
 	}
-	if played, err := svc.PlayAs(ctx, row.ID, human, v+1, countMove(3)); !played || err != nil {
-		t.Fatalf("PlayAs for a stand-in: %v %v", played, err)
-	}
-	moves, _ = store.Moves(ctx, row.ID)
-	if last := moves[len(moves)-1]; !IsAI(last.UserID) {
-		t.Errorf("the stand-in's move is stored as %q's", last.UserID)
-	}
+	// The owner is back (before the game's last move: the count game ends at its third move).
 	back := call(t, svc, Request{Command: "game", Sub: "back", UserID: "u1"})
 	if back.Ephemeral || !strings.Contains(back.Content, "<@u1> is back") {
 		t.Errorf("/game back: %q", back.Content)
@@ -174,7 +168,21 @@ func TestPlayAs(t *testing.T) {
 	if plays, _ := svc.AIPlays(ctx, row.ID, human); plays {
 		t.Error("the AI still plays the seat of a player who is back")
 	}
+	if _, err := svc.PlayAs(ctx, row.ID, human, v+1, countMove(3)); !errors.Is(err, ErrNotAISeat) {
+		t.Errorf("PlayAs for a seat whose owner is back: %v", err)
+	}
 	if again := call(t, svc, Request{Command: "game", Sub: "back", UserID: "u1"}); !again.Ephemeral || !strings.Contains(again.Content, "not playing for you") {
 		t.Errorf("/game back again: %q", again.Content)
+	}
+	// Standing in again, the AI plays the seat; its move is stored as the AI's.
+	if err := svc.StandIn(ctx, row.ID, human, "away again"); err != nil {
+		t.Fatal(err)
+	}
+	if played, err := svc.PlayAs(ctx, row.ID, human, v+1, countMove(3)); !played || err != nil {
+		t.Fatalf("PlayAs for a stand-in: %v %v", played, err)
+	}
+	moves, _ = store.Moves(ctx, row.ID)
+	if last := moves[len(moves)-1]; !IsAI(last.UserID) || rules.Seat(last.Seat) != human {
+		t.Errorf("the stand-in's move is stored as %+v", last)
 	}
 }
