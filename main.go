@@ -40,7 +40,8 @@ commands:
   serve    run the Discord bot (needs DISCORD_TOKEN)
   games    list the games with ids, player counts and options
   sim      play complete games of random legal moves (--game --players --games --seed [--json]),
-           or replay an exported game (--replay FILE)
+           or replay an exported game (--replay FILE), or AI players against each other
+           (--ai strong,random,random,random [--iterations N --budget D --workers N])
   render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
 
 Run "spicebot <command> -h" for a command's flags.
@@ -225,11 +226,34 @@ func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
 	asJSON := fs.Bool("json", false, "print JSON lines")
 	maxSteps := fs.Int("max-steps", 100000, "moves after which a game counts as a runaway")
 	replay := fs.String("replay", "", "replay a game exported with /game export (JSON file) and print its outcome")
+	aiList := fs.String("ai", "", "AI players, one level per seat (random, easy or strong), e.g. strong,random,random,random: print each one's win rate and mean score")
+	iterations := fs.Int("iterations", 0, "with --ai: search iterations per decision of the strong players (0: the level's default)")
+	budget := fs.Duration("budget", 0, "with --ai: time per decision of the strong players (0: the level's default, or none when --iterations is set)")
+	workers := fs.Int("workers", 1, "with --ai: games played at once")
+	rotate := fs.Bool("rotate", true, "with --ai: move the players one seat on each game")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *replay != "" {
 		return replayFile(*replay, stdout, reg)
+	}
+	if *aiList != "" {
+		levels, err := parseLevels(*aiList)
+		if err != nil {
+			return err
+		}
+		*gf.players = len(levels)
+		g, opts, err := gf.resolve(reg)
+		if err != nil {
+			return err
+		}
+		b := *budget
+		if b == 0 && *iterations > 0 {
+			b = -1
+		}
+		a := &aiSim{game: g, opts: opts, levels: levels, games: *n, seed: *gf.seed, iterations: *iterations,
+			budget: b, maxSteps: *maxSteps, workers: *workers, rotate: *rotate}
+		return a.run(context.Background(), stdout)
 	}
 	g, opts, err := gf.resolve(reg)
 	if err != nil {
