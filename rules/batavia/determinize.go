@@ -52,6 +52,8 @@ func (p *Player) laidKnown(c Company, atLeast int) {
 //     (Player.Known) and the stack — are dealt again at random: every hand keeps its size and
 //     its known cards, the stack its size, and a stack made from the discard pile holds only
 //     cards that went into it (State.Restock);
+//   - a player in the middle of laying out keeps a hand that can win a majority (it could lay
+//     out only so);
 //   - the commodities of the face-down trading posts are shuffled among the face-down posts of
 //     the same company (their company is public);
 //   - the RNG is reseeded from seed; log lines private to other seats keep only their public
@@ -80,47 +82,62 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	}
 	// The stack first: since it was made from the discard pile it holds only those cards
 	// (Restock); its cards are drawn from those that may be there, the rest go to the hands.
-	var buf [NumShips]Company
-	cards := buf[:0]
+	// A player in the middle of laying out could lay those cards only because its hand can win
+	// a majority (canPlay, which laying out does not change): deal again until it can.
+	mustPlay := d.Phase == PhaseTurn && d.LaidNow > 0 && d.Turn != viewer
 	var may [NumCompanies]int
 	for c := range may {
 		may[c] = unseen[c]
 		if s.Restock != nil {
 			may[c] = min(may[c], s.Restock[c])
 		}
-		for range may[c] {
-			cards = append(cards, Company(c))
-		}
 	}
-	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	cards = cards[:min(len(d.Stack), len(cards))]
-	copy(d.Stack, cards)
-	for _, c := range cards {
-		unseen[c]--
-	}
-	cards = buf[:0]
-	for c := Company(0); c < NumCompanies; c++ {
-		for range unseen[c] {
-			cards = append(cards, c)
+	var buf [NumShips]Company
+	for try := 0; ; try++ {
+		left := unseen
+		cards := buf[:0]
+		for c := range may {
+			for range may[c] {
+				cards = append(cards, Company(c))
+			}
 		}
-	}
-	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	for i := range d.Seats {
-		if rules.Seat(i) == viewer {
-			continue
+		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		cards = cards[:min(len(d.Stack), len(cards))]
+		copy(d.Stack, cards)
+		for _, c := range cards {
+			left[c]--
 		}
-		p := &d.Seats[i]
-		n := handTotal(&p.Hand)
-		var h [NumCompanies]int
-		for c := range h {
-			h[c] = p.known(Company(c))
-			n -= h[c]
+		cards = buf[:0]
+		for c := Company(0); c < NumCompanies; c++ {
+			for range left[c] {
+				cards = append(cards, c)
+			}
 		}
-		for _, c := range cards[:n] {
-			h[c]++
+		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		for i := range d.Seats {
+			if rules.Seat(i) == viewer {
+				continue
+			}
+			p := &d.Seats[i]
+			n := handTotal(&s.Seats[i].Hand)
+			var h [NumCompanies]int
+			for c := range h {
+				h[c] = p.known(Company(c))
+				n -= h[c]
+			}
+			for _, c := range cards[:n] {
+				h[c]++
+			}
+			cards = cards[n:]
+			p.Hand = h
 		}
-		cards = cards[n:]
-		p.Hand = h
+		if !mustPlay || try >= maxDeals {
+			break
+		}
+		others := d.othersMax(d.Turn)
+		if d.canPlay(d.Turn, &others) || d.canFinish(d.Turn, &others) {
+			break
+		}
 	}
 	// The turn's ordinals count in the hand at the start of the turn: the hand and the cards
 	// laid out since. Outside a turn the field is not used.
@@ -157,6 +174,10 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	}
 	return d
 }
+
+// maxDeals bounds the deals Determinize tries to give a player in the middle of laying out a hand
+// that can still win a majority.
+const maxDeals = 100
 
 // known is how many cards of company c everybody knows to be in p's hand.
 func (p *Player) known(c Company) int {

@@ -139,3 +139,39 @@ func TestDeterminizeAfterRestock(t *testing.T) {
 		}
 	}
 }
+
+// A player in the middle of laying out keeps, in every determinization for another viewer, a hand
+// that lets it go on (it could lay out only with a hand that can win a majority).
+func TestDeterminizeMidLayOut(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 40 && found < 30; seed++ {
+		st, err := Game.New(3+int(seed%3), nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewRNG(seed)
+		for steps := 0; steps < 5000; steps++ {
+			if _, over := st.Outcome(); over {
+				break
+			}
+			s := st.(*State)
+			if s.Phase == PhaseTurn && s.LaidNow > 0 {
+				found++
+				for v := rules.Observer; int(v) < s.NumPlayers; v++ {
+					for ds := uint64(0); ds < 10; ds++ {
+						d := s.Determinize(v, ds)
+						if len(d.Legal(s.Turn)) == 0 {
+							t.Fatalf("seed %d: Determinize(%d, %d): the player laying out has no move", seed, v, ds)
+						}
+					}
+				}
+			}
+			if _, err := rules.RandomStep(st, &rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("nobody was laying out")
+	}
+}

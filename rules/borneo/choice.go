@@ -1,8 +1,6 @@
 package borneo
 
 import (
-	"encoding/json"
-
 	"spicebot/rules"
 )
 
@@ -207,7 +205,9 @@ func (s *State) describePay(seat rules.Seat, m Move) rules.Choice {
 	}
 	c := one(prompt, item, "Pay "+item)
 	c.Multi = &rules.Multi{Min: 1, Max: max(1, min(o.left(), pays))}
-	c.Irreversible = p.Last && s.lastDecision(seat)
+	// A last-chance payment that completes the mission may end the game: also when the seats
+	// after could complete a mission now but not once this one is taken.
+	c.Irreversible = p.Last && (s.lastDecision(seat) || s.endsGame(seat, m))
 	return c
 }
 
@@ -272,12 +272,8 @@ func (s *State) endsGame(seat rules.Seat, m Move) bool {
 	if s.Phase != PhaseLastChance && (s.Pay == nil || !s.Pay.Last) {
 		return false
 	}
-	data, err := json.Marshal(s)
-	if err != nil {
-		return false
-	}
-	cp := &State{}
-	if json.Unmarshal(data, cp) != nil || cp.Apply(seat, m) != nil {
+	cp := s.cloneState(false)
+	if cp.Apply(seat, m) != nil {
 		return false
 	}
 	return cp.over()

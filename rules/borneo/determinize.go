@@ -17,7 +17,9 @@ func (s *State) Undoable() bool { return s.Undo }
 // card the table saw go into the deck at the last reshuffle (State.Reshuffled) goes only to the
 // deck or to a seat that drew since, at most as many to a seat as it drew; the harbour deck is
 // shuffled; the RNG is reseeded from seed; log lines private to other seats keep only their
-// public text. Everything public and viewer's own hand and face-down discards are kept.
+// public text. An attacker who has played no card yet holds a card showing the company's flag (a
+// fight is offered only then). Everything public and viewer's own hand and face-down discards are
+// kept.
 func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	d := s.cloneState(false)
 	d.RNG = rules.NewRNG(seed ^ 0xb0e0de7e)
@@ -75,7 +77,16 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	slices.Sort(limited)
 	slices.Sort(free)
 	out := obuf[:len(groups)]
-	rules.DealUnseenInto(out, &rng, groups, caps[:], limited, free)
+	// An attacker who has played no card yet is known to hold a card showing the company's flag
+	// (a fight is offered only then): deal again until it does.
+	attacker, from := s.mustShowFlag(viewer)
+	for try := 0; ; try++ {
+		c := caps
+		rules.DealUnseenInto(out, &rng, groups, c[:], limited, free)
+		if attacker < 0 || try >= maxDeals || s.Fight.showsFlag(out[from:from+len(s.Seats[attacker].Hand)]) {
+			break
+		}
+	}
 
 	for i := range d.Seats {
 		if !mine(i) {
@@ -104,6 +115,38 @@ func (s *State) Determinize(viewer rules.Seat, seed uint64) rules.State {
 	slices.Sort(d.HarbourDeck)
 	rng.ShuffleInts(d.HarbourDeck)
 	return d
+}
+
+// maxDeals bounds the deals Determinize tries to give an attacker its flag card (each succeeds
+// with good odds: most cards show a flag of any company).
+const maxDeals = 100
+
+// mustShowFlag returns the attacker of a fight who has played no card yet, when it is not viewer,
+// and where its hand starts among Determinize's places (other hands in seat order); else -1.
+func (s *State) mustShowFlag(viewer rules.Seat) (rules.Seat, int) {
+	if s.Phase != PhaseFight || len(s.Fight.AttackCards) > 0 || s.Fight.Attacker == viewer {
+		return -1, 0
+	}
+	from := 0
+	for i := range s.Seats {
+		if rules.Seat(i) == s.Fight.Attacker {
+			break
+		}
+		if rules.Seat(i) != viewer {
+			from += len(s.Seats[i].Hand)
+		}
+	}
+	return s.Fight.Attacker, from
+}
+
+// showsFlag reports whether one of cards shows a flag of the fight's company.
+func (f *Fight) showsFlag(cards []int) bool {
+	for _, c := range cards {
+		if shipments[c].flags(f.Company) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // maxSeats is the largest table (Game.Players).
