@@ -144,7 +144,8 @@ func lastLines(log []rules.LogEntry) string {
 //   - the receiver is not changed;
 //   - the result shows the viewer the same View, Private text, Log and legal moves, and has the
 //     same Active seats, Status, Version and TurnNumber;
-//   - it survives the JSON round trip (CheckRoundTrip) and the same seed gives equal JSON;
+//   - it survives the JSON round trip (CheckRoundTrip; for one viewer, chosen by the version) and
+//     the same seed gives equal JSON;
 //   - information safety: B = st.Determinize(v, s1) is a state v cannot tell apart from st, so
 //     st.Determinize(v, s2) and B.Determinize(v, s2) must be equal (JSON): the result depends
 //     only on what v knows and on the seed, never on the hidden order.
@@ -161,8 +162,11 @@ func CheckDeterminize(g rules.Game, st rules.State) error {
 		if diff := sameView(v, st, d); diff != "" {
 			return fmt.Errorf("Determinize(%d, %#x) shows viewer %d another %s", v, detSeeds[0], v, diff)
 		}
-		if err := CheckRoundTrip(g, d); err != nil {
-			return fmt.Errorf("Determinize(%d, %#x): %w", v, detSeeds[0], err)
+		if int(v)+1 == st.Version()%(st.Players()+1) {
+			// One viewer per state (by the version), to keep the harness cheap.
+			if err := CheckRoundTrip(g, d); err != nil {
+				return fmt.Errorf("Determinize(%d, %#x): %w", v, detSeeds[0], err)
+			}
 		}
 		x, err := json.Marshal(d)
 		if err != nil {
