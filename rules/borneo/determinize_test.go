@@ -1,6 +1,7 @@
 package borneo
 
 import (
+	"encoding/json"
 	"testing"
 
 	"spicebot/rules"
@@ -40,5 +41,33 @@ func TestDeterminizeKeepsTheAttackersFlag(t *testing.T) {
 	}
 	if fights == 0 {
 		t.Fatal("no fight was declared")
+	}
+}
+
+// Nobody knows the order of the decks: states that differ only in it determinize alike, for every
+// viewer and seed (Determinize never reads the hidden order).
+func TestDeterminizeIgnoresDeckOrder(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := Game.New(3+int(seed%3), nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewRNG(seed)
+		for steps := 0; steps < 60; steps++ {
+			if _, err := rules.RandomStep(st, &rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := st.(*State)
+		p := s.clone()
+		rng.ShuffleInts(p.Deck)
+		rng.ShuffleInts(p.HarbourDeck)
+		for v := rules.Observer; int(v) < s.Players(); v++ {
+			a, _ := json.Marshal(s.Determinize(v, 7))
+			b, _ := json.Marshal(p.Determinize(v, 7))
+			if string(a) != string(b) {
+				t.Fatalf("seed %d viewer %d: the deck order changes Determinize", seed, v)
+			}
+		}
 	}
 }
