@@ -13,6 +13,7 @@ import (
 	"image/color/palette"
 	"image/draw"
 	"io"
+	"runtime"
 	"slices"
 
 	"github.com/klauspost/compress/flate"
@@ -71,9 +72,9 @@ const (
 // quantizer's tables, its rows of palette indices and its compressor, about 2 MB each. It keeps
 // no information between images. Unlike a sync.Pool it survives garbage collections, which a
 // bot drawing boards under load runs several times per board: a quantizer made anew costs about
-// as much as the encoding itself. It holds at most four (EncodePNG runs on one or two goroutines
-// per core).
-var quantizers = make(chan *quantizer, 4)
+// as much as the encoding itself. It holds one per core, and at least four (the bot encodes at
+// most one image per core at a time, besides replies to players).
+var quantizers = make(chan *quantizer, max(4, runtime.GOMAXPROCS(0)))
 
 // getQuantizer returns an idle quantizer, or a new one.
 func getQuantizer() *quantizer {
