@@ -23,7 +23,7 @@ const (
 	ActStart    Action = "start"   //
 	ActCancel   Action = "cancel"  // cancel confirmation: sb1:cancel/{game}/{yes|no}
 	ActRematch  Action = "rematch" // results message: a new lobby with the same players: sb1:rematch/{game}
-	ActUndo     Action = "undo"    // take back one's last move (undo.go): sb1:undo/{game}/{version}/{count}
+	ActUndo     Action = "undo"    // take back one's last move (undo.go): sb1:undo/{game}/{version}/{count}/{hash}
 	ActBack     Action = "back"    // "I'm back" on an AI stand-in notice: sb1:back/{game}
 	ActVote     Action = "vote"    // a table vote's choice (pace.go): sb1:vote/{game}/{vote}/{choice index}
 	ActTake     Action = "take"    // "Take this seat" after a vote to replace: sb1:take/{game}/{seat}
@@ -47,7 +47,7 @@ type CustomID struct {
 	Version int    // the game version the component was made for (-1 when not part of the id)
 	Page    int    // page, or number of a select menu, of a decision menu
 	Arg     string // free argument (cancel: "yes" or "no")
-	Hash    string // decision menu: the hash of the seat's legal moves it was made for
+	Hash    string // decision menu: the hash of the seat's legal moves it was made for; undo: of the moves
 	Path    []int  // decision menu: option indexes from the first level
 }
 
@@ -76,7 +76,7 @@ func (c CustomID) String() string {
 	case c.Action == ActTake:
 		return base + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActUndo:
-		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
+		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page) + "/" + c.Hash
 	default:
 		return base
 	}
@@ -111,7 +111,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		want = 3
 	case c.Action == ActNudge, c.Action == ActHome:
 	case c.Action == ActUndo:
-		want = 4
+		want = 5
 	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
@@ -145,6 +145,10 @@ func ParseCustomID(s string) (CustomID, error) {
 		}
 		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 1 || c.Page > c.Version {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad move count", s)
+		}
+		c.Hash = parts[4]
+		if c.Hash == "" || len(c.Hash) > 13 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad hash", s)
 		}
 	case c.Action == ActVote:
 		if c.Version, err = strconv.Atoi(parts[2]); err != nil || c.Version < 1 {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -49,7 +51,7 @@ func (s *Service) undoButton(ctx context.Context, req Request, id CustomID) (Rep
 		r.Type = ReplyUpdate
 		return r, nil
 	}
-	return s.undo(ctx, req, l, seat, id.Page, ReplyUpdate)
+	return s.undo(ctx, req, l, seat, id.Page, id.Hash, ReplyUpdate)
 }
 
 // gameUndo answers /game undo: it takes back the caller's last action (the moves at the end of
@@ -75,7 +77,7 @@ func (s *Service) gameUndo(ctx context.Context, req Request) (Reply, error) {
 	if n == 0 {
 		return ephemeral(undoNotYours), nil
 	}
-	return s.undo(ctx, req, l, seat, n, ReplyMessage)
+	return s.undo(ctx, req, l, seat, n, "", ReplyMessage)
 }
 
 // lastAction returns how many moves at the end of the log form the user's last action from
@@ -95,8 +97,10 @@ func lastAction(moves []data.Move, userID string, seat rules.Seat) int {
 
 // undo takes back the last n moves of l, which seat (the caller) must have made, and answers with
 // what was taken back and the caller's decision now (typ ReplyUpdate edits the message the button
-// was on). Any refusal changes nothing and says why.
-func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.Seat, n int, typ ReplyType) (Reply, error) {
+// was on). hash, when not "", is movesHash of the moves the button was made for: other moves at
+// the same version (taken back, then played anew) are not taken back. Any refusal changes nothing
+// and says why.
+func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.Seat, n int, hash string, typ ReplyType) (Reply, error) {
 	refuse := func(text string) (Reply, error) {
 		if typ == ReplyMessage {
 			return ephemeral(text), nil
@@ -117,6 +121,9 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		if m.UserID != req.UserID || m.Seat != int(seat) {
 			return refuse(undoNotYours)
 		}
+	}
+	if hash != "" && movesHash(data.Records(moves[len(moves)-n:])) != hash {
+		return refuse(undoTooLate)
 	}
 	keep := moves[:len(moves)-n]
 	base, err := rules.Replay(l.game, l.st.Players(), l.row.Options, l.row.Seed, data.Records(keep))
@@ -194,7 +201,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	}
 	// The action before, if it was the caller's too and may be taken back.
 	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() {
-		r = withUndo(r, l.row.ID, base.Version(), k)
+		r = withUndo(r, l.row.ID, base.Version(), k, movesHash(data.Records(keep[len(keep)-k:])))
 	}
 	r.Type, r.Nudge = typ, true
 	return r, nil
@@ -225,12 +232,21 @@ func stateHashOrEmpty(st rules.State) string {
 // undoLabel is the Undo button's label.
 const undoLabel = "Undo"
 
-// withUndo adds the Undo button for the last count moves (the state at version) to a reply: in a
-// row of its own when there is room, else beside the last row's buttons, else a sentence names
-// /game undo.
-func withUndo(r Reply, game int64, version, count int) Reply {
+// movesHash is a short hash of moves (their seats and texts), for the Undo button's custom_id.
+func movesHash(moves []rules.Record) string {
+	h := fnv.New32a()
+	for _, m := range moves {
+		fmt.Fprintf(h, "%d\x00%s\x00", m.Seat, m.Move)
+	}
+	return strconv.FormatUint(uint64(h.Sum32()), 36)
+}
+
+// withUndo adds the Undo button for the last count moves (the state at version, hash their
+// movesHash) to a reply: in a row of its own when there is room, else beside the last row's
+// buttons, else a sentence names /game undo.
+func withUndo(r Reply, game int64, version, count int, hash string) Reply {
 	b := discordgo.Button{Label: undoLabel, Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "⏪"},
-		CustomID: CustomID{Action: ActUndo, Game: game, Version: version, Page: count}.String()}
+		CustomID: CustomID{Action: ActUndo, Game: game, Version: version, Page: count, Hash: hash}.String()}
 	cs := slices.Clone(r.Components)
 	switch {
 	case len(cs) < maxRows:
@@ -267,5 +283,5 @@ func (l *loaded) offerUndo(r Reply, recs []rules.Record) Reply {
 	if _, over := l.st.Outcome(); over {
 		return r
 	}
-	return withUndo(r, l.row.ID, l.st.Version(), len(recs))
+	return withUndo(r, l.row.ID, l.st.Version(), len(recs), movesHash(recs))
 }

@@ -268,7 +268,8 @@ func TestUndoRefused(t *testing.T) {
 			t.Fatalf("/game undo after %s: %q", move, r.Content)
 		}
 		// A forged button for it is refused the same way.
-		id := CustomID{Action: ActUndo, Game: st.game, Version: st.state().V, Page: 1}.String()
+		ms, _ := st.store.Moves(context.Background(), st.game)
+		id := CustomID{Action: ActUndo, Game: st.game, Version: st.state().V, Page: 1, Hash: movesHash(data.Records(ms[len(ms)-1:]))}.String()
 		if r := st.press(st.users[0], id); !strings.Contains(r.Content, "drew a card, rolled a die") {
 			t.Fatalf("undo button after %s: %q", move, r.Content)
 		}
@@ -492,5 +493,36 @@ func TestUndoSecretMoveStaysAnonymous(t *testing.T) {
 	h := st.do(Request{Kind: KindCommand, UserID: st.users[0], Command: "game", Sub: "history"})
 	if strings.Contains(h.Content, name) && strings.Contains(h.Content, "took back") {
 		t.Fatalf("history names the player who took back a secret move: %q", h.Content)
+	}
+}
+
+// TestUndoButtonOfAnotherMove: a move taken back with /game undo and played differently at the same
+// version is not taken back by the first move's Undo button.
+func TestUndoButtonOfAnotherMove(t *testing.T) {
+	st := startStep(t, 2)
+	old := mustUndo(t, st.play(0, "step"))
+	if r := st.do(Request{Kind: KindCommand, UserID: st.users[0], Command: "game", Sub: "undo"}); !strings.Contains(r.Content, "You took back") {
+		t.Fatalf("/game undo: %q", r.Content)
+	}
+	st.play(0, "end") // another move at the same version
+	snap := st.snapshot()
+	if r := st.press(st.users[0], old.CustomID); !strings.Contains(r.Content, "Too late to take that back") {
+		t.Fatalf("the first move's button: %q", r.Content)
+	}
+	if st.snapshot() != snap {
+		t.Fatal("the first move's button took back another move")
+	}
+}
+
+func TestUndoCustomID(t *testing.T) {
+	id := CustomID{Action: ActUndo, Game: 12, Version: 40, Page: 3, Hash: "1x9z"}
+	got, err := ParseCustomID(id.String())
+	if err != nil || got.Action != ActUndo || got.Game != 12 || got.Version != 40 || got.Page != 3 || got.Hash != "1x9z" {
+		t.Fatalf("round trip of %q: %+v, %v", id.String(), got, err)
+	}
+	for _, bad := range []string{"sb1:undo/12/40/3", "sb1:undo/12/0/1/h", "sb1:undo/12/4/0/h", "sb1:undo/12/4/5/h", "sb1:undo/12/4/1/", "sb1:undo/12/x/1/h"} {
+		if _, err := ParseCustomID(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
 	}
 }
