@@ -292,46 +292,73 @@ func (s *Store) ClaimClocks(ctx context.Context, now, until time.Time, owner str
 // meanwhile (its version changed: a move came in), so a due reminder is sent at most once.
 // Errors: ErrVoteOpen if a vote of the same kind about the same seat is open (nothing is written).
 func (s *Store) CompleteClock(ctx context.Context, owner string, c SeatClock, items []OutboxItem, events []Event, votes []Vote) (bool, error) {
-	if err := checkItems(items); err != nil {
-		return false, fmt.Errorf("complete clock: %w", err)
+	done, err := s.CompleteClocks(ctx, owner, []Completion{{Clock: c, Items: items, Events: events, Votes: votes}})
+	if err != nil {
+		return false, err
+	}
+	return done[0], nil
+}
+
+// Completion is what the scheduler made of one claimed clock (see CompleteClock).
+type Completion struct {
+	Clock  SeatClock
+	Items  []OutboxItem
+	Events []Event
+	Votes  []Vote
+}
+
+// CompleteClocks is CompleteClock for several claimed clocks in one transaction (a tick's batch:
+// one commit instead of one per row). done[i] reports whether cs[i] was stored; a row whose lease
+// was lost or whose version changed is skipped, the others are stored. Any error (ErrVoteOpen
+// included) writes nothing at all.
+func (s *Store) CompleteClocks(ctx context.Context, owner string, cs []Completion) ([]bool, error) {
+	for _, cp := range cs {
+		if err := checkItems(cp.Items); err != nil {
+			return nil, fmt.Errorf("complete clock: %w", err)
+		}
 	}
 	now := s.now().Truncate(time.Millisecond)
-	done := false
+	done := make([]bool, len(cs))
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		done = false // fn may run again (a PostgreSQL retry)
-		res, err := tx.ExecContext(ctx, `UPDATE seat_clocks SET bank_ms = ?, since_at = ?, turn_at = ?, last_move = ?,
-			reminded_at = ?, reminders = ?, timed_out = ?, paused = ?, nudged_at = ?, nudge_by = ?, due_at = ?,
-			lease_until = NULL, lease_owner = NULL
-			WHERE game_id = ? AND seat = ? AND lease_owner = ? AND version = ?`,
-			c.Bank.Milliseconds(), nullMillis(c.Since), nullMillis(c.TurnAt), c.LastMove, nullMillis(c.Reminded),
-			c.Reminders, c.TimedOut, c.Paused, nullMillis(c.Nudged), c.NudgeBy, nullMillis(c.Due),
-			c.GameID, c.Seat, owner, c.Version)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		done = true
-		if _, err := insertItems(ctx, tx, c.GameID, now, items); err != nil {
-			return err
-		}
-		for _, e := range events {
-			e.GameID = c.GameID
-			if _, err := insertEvent(ctx, tx, now, e); err != nil {
+		clear(done) // fn may run again (a PostgreSQL retry)
+		for i, cp := range cs {
+			c := cp.Clock
+			res, err := tx.ExecContext(ctx, `UPDATE seat_clocks SET bank_ms = ?, since_at = ?, turn_at = ?, last_move = ?,
+				reminded_at = ?, reminders = ?, timed_out = ?, paused = ?, nudged_at = ?, nudge_by = ?, due_at = ?,
+				lease_until = NULL, lease_owner = NULL
+				WHERE game_id = ? AND seat = ? AND lease_owner = ? AND version = ?`,
+				c.Bank.Milliseconds(), nullMillis(c.Since), nullMillis(c.TurnAt), c.LastMove, nullMillis(c.Reminded),
+				c.Reminders, c.TimedOut, c.Paused, nullMillis(c.Nudged), c.NudgeBy, nullMillis(c.Due),
+				c.GameID, c.Seat, owner, c.Version)
+			if err != nil {
 				return err
 			}
-		}
-		for _, v := range votes {
-			v.GameID = c.GameID
-			if _, err := insertVote(ctx, tx, now, v); err != nil {
+			if n, err := res.RowsAffected(); err != nil {
 				return err
+			} else if n == 0 {
+				continue
+			}
+			done[i] = true
+			if _, err := insertItems(ctx, tx, c.GameID, now, cp.Items); err != nil {
+				return err
+			}
+			for _, e := range cp.Events {
+				e.GameID = c.GameID
+				if _, err := insertEvent(ctx, tx, now, e); err != nil {
+					return err
+				}
+			}
+			for _, v := range cp.Votes {
+				v.GameID = c.GameID
+				if _, err := insertVote(ctx, tx, now, v); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return false, fmt.Errorf("complete clock of game %d seat %d: %w", c.GameID, c.Seat, err)
+		return nil, fmt.Errorf("complete %d clocks: %w", len(cs), err)
 	}
 	return done, nil
 }

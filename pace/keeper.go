@@ -25,6 +25,7 @@ type Store interface {
 	SaveClocks(ctx context.Context, gameID int64, clocks []data.SeatClock, items []data.OutboxItem, events []data.Event) error
 	ClaimClocks(ctx context.Context, now, until time.Time, owner string, limit int) ([]data.SeatClock, error)
 	CompleteClock(ctx context.Context, owner string, c data.SeatClock, items []data.OutboxItem, events []data.Event, votes []data.Vote) (bool, error)
+	CompleteClocks(ctx context.Context, owner string, cs []data.Completion) ([]bool, error)
 	ClaimVotes(ctx context.Context, now, until time.Time, owner string, limit int) ([]data.Vote, error)
 	CloseVote(ctx context.Context, id int64, result, owner string, items []data.OutboxItem, events []data.Event) (bool, error)
 	UserPace(ctx context.Context, userID string) (data.UserPace, error)
@@ -304,14 +305,21 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 	}
 	st.Clocks = len(cs)
 	var errs []error
+	var batch []*pending
 	for _, c := range cs {
-		r, t, err := k.handle(ctx, c)
-		st.Reminders += r
-		st.Timeouts += t
+		p, err := k.handle(ctx, c)
 		if err != nil {
 			k.log.ErrorContext(ctx, "scheduler: seat clock", "game", c.GameID, "seat", c.Seat, "err", err)
 			errs = append(errs, err)
 		}
+		if p != nil {
+			batch = append(batch, p)
+		}
+	}
+	r, t, err := k.complete(ctx, batch)
+	st.Reminders, st.Timeouts = r, t
+	if err != nil {
+		errs = append(errs, err)
 	}
 	vs, err := k.store.ClaimVotes(ctx, now, now.Add(k.Lease), k.owner, k.Batch)
 	if err != nil {
@@ -325,6 +333,56 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 		}
 	}
 	return st, len(cs) == k.Batch || len(vs) == k.Batch, errors.Join(errs...)
+}
+
+// pending is a handled clock waiting to be stored with the tick's batch.
+type pending struct {
+	cp                  data.Completion
+	reminders, timeouts int
+	recompute           bool
+}
+
+// complete stores a tick's handled clocks in one transaction (one row at a time if that fails,
+// so that one bad row does not hold up the others) and recomputes the games that asked for it. It
+// returns the reminders and timeouts stored.
+func (k *Keeper) complete(ctx context.Context, batch []*pending) (reminders, timeouts int, err error) {
+	if len(batch) == 0 {
+		return 0, 0, nil
+	}
+	cps := make([]data.Completion, len(batch))
+	for i, p := range batch {
+		cps[i] = p.cp
+	}
+	done, err := k.store.CompleteClocks(ctx, k.owner, cps)
+	if err != nil {
+		done = make([]bool, len(batch))
+		var errs []error
+		for i, p := range batch {
+			ok, err := k.store.CompleteClock(ctx, k.owner, p.cp.Clock, p.cp.Items, p.cp.Events, p.cp.Votes)
+			if errors.Is(err, data.ErrVoteOpen) {
+				// A vote about this seat is open already: store the rest without a second one.
+				ok, err = k.store.CompleteClock(ctx, k.owner, p.cp.Clock, p.cp.Items, p.cp.Events, nil)
+			}
+			if err != nil {
+				errs = append(errs, err)
+			}
+			done[i] = ok
+		}
+		err = errors.Join(errs...)
+	}
+	for i, p := range batch {
+		if !done[i] {
+			continue
+		}
+		reminders += p.reminders
+		timeouts += p.timeouts
+		if p.recompute {
+			if e := k.Update(ctx, p.cp.Clock.GameID); e != nil {
+				err = errors.Join(err, e)
+			}
+		}
+	}
+	return reminders, timeouts, err
 }
 
 // expire closes a vote nobody decided in time.
@@ -343,37 +401,36 @@ func (k *Keeper) expire(ctx context.Context, v data.Vote) error {
 	return err
 }
 
-// handle deals with one claimed seat clock and returns how many reminders and timeouts it queued.
+// handle deals with one claimed seat clock: it returns what to store for it (nil when it stored
+// something itself: a recompute).
 //
 // It does not hold the keeper's lock of the game (a policy may call into commands, which may call
 // Update): a change stored meanwhile (a move, a nudge, an extension) releases the row's lease, and
 // then this handling stores nothing (CompleteClock reports false).
-func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (reminders, timeouts int, err error) {
+func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (*pending, error) {
 	g, err := k.load(ctx, c.GameID)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	now := k.clock.Now()
 	if g.st == nil || g.row.Status != data.StatusPlaying {
 		c.Due, c.Since, c.NudgeBy = time.Time{}, time.Time{}, ""
-		_, err := k.store.CompleteClock(ctx, k.owner, c, nil, nil, nil)
-		return 0, 0, err
+		return &pending{cp: data.Completion{Clock: c}}, nil
 	}
 	if g.row.Version != c.Version {
-		return 0, 0, k.Update(ctx, c.GameID) // it missed a change
+		return nil, k.Update(ctx, c.GameID) // it missed a change
 	}
 	u, err := k.store.UserPace(ctx, c.UserID)
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	awayUntil, away := Away(u, now)
 	if c.Paused {
 		if !away {
-			return 0, 0, k.Update(ctx, c.GameID) // back: the clock runs again
+			return nil, k.Update(ctx, c.GameID) // back: the clock runs again
 		}
 		c.Due = awayUntil
-		_, err := k.store.CompleteClock(ctx, k.owner, c, nil, nil, nil)
-		return 0, 0, err
+		return &pending{cp: data.Completion{Clock: c}}, nil
 	}
 	p := FromRow(g.pace)
 	seat := rules.Seat(c.Seat)
@@ -397,6 +454,7 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (reminders, timeo
 	var act Action
 	recompute := false
 	deferred := false
+	reminders, timeouts := 0, 0
 	if c.NudgeBy != "" {
 		if held {
 			deferred = true
@@ -419,7 +477,7 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (reminders, timeo
 			}
 			a, err := pol.Timeout(ctx, k, Timeout{Game: g.row, Pace: g.pace, Seat: seat, UserID: c.UserID, State: g.st, Deadline: d, Now: now})
 			if err != nil {
-				return 0, 0, fmt.Errorf("timeout policy %s: %w", g.pace.Timeout, err)
+				return nil, fmt.Errorf("timeout policy %s: %w", g.pace.Timeout, err)
 			}
 			act.Items = append(act.Items, a.Items...)
 			act.Events = append(act.Events, a.Events...)
@@ -448,20 +506,8 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (reminders, timeo
 		}
 		c.Due = due
 	}
-	done, err := k.store.CompleteClock(ctx, k.owner, c, act.Items, act.Events, act.Votes)
-	if errors.Is(err, data.ErrVoteOpen) {
-		// A vote about this seat is open already: store the rest without a second one.
-		done, err = k.store.CompleteClock(ctx, k.owner, c, act.Items, act.Events, nil)
-	}
-	if err != nil || !done {
-		return 0, 0, err
-	}
-	if recompute {
-		if err := k.Update(ctx, c.GameID); err != nil {
-			return reminders, timeouts, err
-		}
-	}
-	return reminders, timeouts, nil
+	return &pending{cp: data.Completion{Clock: c, Items: act.Items, Events: act.Events, Votes: act.Votes},
+		reminders: reminders, timeouts: timeouts, recompute: recompute}, nil
 }
 
 // Nudge errors.

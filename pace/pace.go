@@ -18,9 +18,9 @@
 //
 // The seat_clocks rows are the scheduler's due rows: due_at is the next time something may happen
 // to the seat (a reminder, its deadline, the end of quiet hours or of an absence, a nudge). Tick
-// claims due rows with a lease, decides, and completes each row in one transaction with the outbox
-// items it produced (data.Store.CompleteClock), only while it still holds the lease and the row
-// was not recomputed meanwhile. So a reminder is queued at most once, a crash mid-way leaves the
+// claims due rows with a lease, decides, and completes the claimed rows in one transaction with the
+// outbox items they produced (data.Store.CompleteClocks), each row only while it still holds the
+// lease and the row was not recomputed meanwhile. So a reminder is queued at most once, a crash mid-way leaves the
 // lease to run out and the row to be claimed again, and reminders missed while the bot was down
 // are sent once (the next one counts from when it was sent). Expired votes are claimed the same
 // way. The bot runs Tick in a loop (bot/scheduler.go); no in-memory timer is the truth.
