@@ -90,8 +90,8 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 //     without a move (rules.ErrDeadEnd); once over, no seat is active or has a move and the outcome
 //     has one score per seat and valid winners;
 //   - rules.Replay of the moves played gives the same state;
-//   - a new state is not Undoable; CheckUndoable on every move; CheckDeterminize after setup and
-//     every DeterminizeEvery moves (20 for PlayOne), and once per game a determinized copy
+//   - a new state is not Undoable; CheckUndoable on every move; CheckDeterminize after setup,
+//     every DeterminizeEvery moves (20 for PlayOne) and at the end, and once per game a determinized copy
 //     (for a viewer that depends on seed) played to the end.
 func PlayOne(g rules.Game, setup Setup, seed uint64, maxSteps, leakEvery int) error {
 	return PlayOneWith(g, setup, seed, Config{MaxSteps: maxSteps, LeakEvery: leakEvery})
@@ -289,7 +289,7 @@ func checkSetup(g rules.Game, setup Setup, seed uint64, st rules.State, logSeen 
 }
 
 // checkEnd checks a finished game: the outcome's shape, that nobody may act, the leak check of
-// what is new and that moves already played are now rejected.
+// what is new, CheckDeterminize, and that moves already played are now rejected.
 func checkEnd(g rules.Game, setup Setup, st rules.State, recs []rules.Record, logSeen map[rules.Seat]int) error {
 	out, over := st.Outcome()
 	if !over {
@@ -312,6 +312,9 @@ func checkEnd(g rules.Game, setup Setup, st rules.State, recs []rules.Record, lo
 		}
 	}
 	if err := checkLeaksFrom(st, logSeen, true); err != nil {
+		return err
+	}
+	if err := CheckDeterminize(g, st); err != nil {
 		return err
 	}
 	return checkStale(g, st, recs)
