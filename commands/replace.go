@@ -17,7 +17,7 @@ import (
 // the "Take this seat" button after a table vote (the pace layer calls replaceSeat). The newcomer
 // gets the seat's private information by DM at once, the channel is told, the game's log records
 // it (a 'replace' event), and nothing else of the game changes: its state, moves and turn stay
-// as they are.
+// as they are. An AI standing in for the absent player stops: the newcomer plays.
 
 // refusedError is an error whose text may be said to the player as it is: a refused request that
 // changed nothing.
@@ -155,6 +155,10 @@ func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUs
 		return fmt.Errorf("replace: %w", err)
 	}
 	s.log.InfoContext(ctx, "seat replaced", "game", l.row.ID, "seat", int(seat))
+	// The newcomer plays the seat from now on: an AI standing in for the absent player stops.
+	if _, err := s.store.ClearStandIn(ctx, l.row.ID, int(seat)); err != nil {
+		s.log.ErrorContext(ctx, "end the AI's stand-in after a replacement", "game", l.row.ID, "seat", int(seat), "err", err)
+	}
 	s.changed(ctx, l.row.ID)
 	return nil
 }

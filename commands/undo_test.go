@@ -442,6 +442,9 @@ func TestReplaceSeatTakeOver(t *testing.T) {
 	st.play(0, "end")
 	st.drain()
 	ctx := context.Background()
+	if _, err := st.store.SetStandIn(ctx, st.game, 1, "away"); err != nil {
+		t.Fatal(err)
+	}
 	unlock := st.svc.lock(st.game)
 	err := st.svc.replaceSeat(ctx, st.game, 1, "u7", "Seven")
 	unlock()
@@ -459,6 +462,9 @@ func TestReplaceSeatTakeOver(t *testing.T) {
 	}
 	if !turnDM {
 		t.Fatalf("the volunteer, whose move it is, got no turn DM: %+v", items)
+	}
+	if sis, _ := st.store.StandIns(ctx, st.game); len(sis) != 0 {
+		t.Fatalf("the AI still stands in for the seat the volunteer took: %+v", sis)
 	}
 }
 
