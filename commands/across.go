@@ -94,7 +94,9 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 		}
 		st, err := g.Load(pg.State)
 		if err != nil {
-			return Reply{}, fmt.Errorf("load state of game %d: %w", pg.ID, err)
+			// One unreadable game does not hide the others.
+			s.log.ErrorContext(ctx, "/mygames: load state", "game", pg.ID, "err", err)
+			continue
 		}
 		l.st = st
 		seat, ok := l.seatOf(req.UserID)
@@ -108,9 +110,9 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 			if dl != nil {
 				due, ok, err := dl.Deadline(ctx, pg.ID, seat)
 				if err != nil {
-					return Reply{}, fmt.Errorf("deadline of game %d: %w", pg.ID, err)
+					s.log.ErrorContext(ctx, "/mygames: deadline", "game", pg.ID, "err", err)
 				}
-				if ok {
+				if ok && err == nil {
 					line += fmt.Sprintf(", due <t:%d:R> (<t:%d:f>)", due.Unix(), due.Unix())
 				}
 			}
