@@ -107,11 +107,11 @@ func (s *Store) SyncAITurns(ctx context.Context, gameID int64, seats []int, due 
 // them, earliest first. A turn is claimed by one owner at a time.
 func (s *Store) ClaimAITurns(ctx context.Context, now, dueBy time.Time, owner string, lease time.Duration, limit int) ([]AITurn, error) {
 	var out []AITurn
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.claim(ctx, func(tx *sql.Tx) error {
 		out = nil // fn may run again (PostgreSQL retries)
 		rows, err := tx.QueryContext(ctx, `UPDATE ai_turns SET lease_until = ?, lease_owner = ?
 			WHERE (game_id, seat) IN (SELECT game_id, seat FROM ai_turns
-				WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?)
+				WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?`+s.skipLocked()+`)
 			RETURNING game_id, seat, due_at`,
 			millis(now.Add(lease)), owner, millis(dueBy), millis(now), limit)
 		if err != nil {

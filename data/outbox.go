@@ -31,6 +31,10 @@ type OutboxItem struct {
 	NextAt time.Time
 	// LastError is the last failure MarkRetry recorded ("" when none).
 	LastError string
+	// LeaseOwner is the process that claimed the item to send it (ClaimOutbox), "" when none;
+	// LeaseUntil is when that claim runs out (zero when none). Read by PendingOutbox.
+	LeaseOwner string
+	LeaseUntil time.Time
 }
 
 // checkItems returns an error for an item without kind or target.
@@ -106,21 +110,24 @@ func (s *Store) queryItems(ctx context.Context, rest string, args ...any) ([]Out
 	var out []OutboxItem
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT id, COALESCE(game_id, 0), kind, target, payload, created_at, attempts,
-			next_at, last_error FROM outbox `+rest, args...)
+			next_at, last_error, lease_owner, lease_until FROM outbox `+rest, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			var (
-				it            OutboxItem
-				created, next int64
+				it                   OutboxItem
+				created, next, lease int64
 			)
 			if err := rows.Scan(&it.ID, &it.GameID, &it.Kind, &it.Target, &it.Payload, &created, &it.Attempts,
-				&next, &it.LastError); err != nil {
+				&next, &it.LastError, &it.LeaseOwner, &lease); err != nil {
 				return err
 			}
 			it.CreatedAt, it.NextAt = fromMillis(created), fromMillis(next)
+			if lease != 0 {
+				it.LeaseUntil = fromMillis(lease)
+			}
 			out = append(out, it)
 		}
 		return rows.Err()
@@ -169,11 +176,12 @@ func (s *Store) MarkSentAll(ctx context.Context, ids ...int64) error {
 }
 
 // MarkRetry records one failed attempt to send item id: Attempts+1, the failure reason (one line,
-// without message content) and the earliest time of the next attempt. An item already sent is
-// left as it is. ErrNoItem if there is no such item.
+// without message content) and the earliest time of the next attempt, and ends any claim on it
+// (whoever comes first at that time sends it). An item already sent is left as it is. ErrNoItem
+// if there is no such item.
 func (s *Store) MarkRetry(ctx context.Context, id int64, next time.Time, reason string) error {
-	if err := s.updateItem(ctx, id, `UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ?
-		WHERE id = ? AND sent_at IS NULL`, millis(next), reason, id); err != nil {
+	if err := s.updateItem(ctx, id, `UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ?,
+		lease_owner = '', lease_until = 0 WHERE id = ? AND sent_at IS NULL`, millis(next), reason, id); err != nil {
 		return fmt.Errorf("mark outbox item %d for retry: %w", id, err)
 	}
 	return nil

@@ -264,11 +264,11 @@ func (s *Store) ClaimClocks(ctx context.Context, now, until time.Time, owner str
 		return nil, err
 	}
 	var out []SeatClock
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.claim(ctx, func(tx *sql.Tx) error {
 		var err error
 		out, err = queryClocks(ctx, tx, `WHERE (game_id, seat) IN (SELECT game_id, seat FROM seat_clocks
 			WHERE due_at IS NOT NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-			ORDER BY due_at LIMIT ?)`, millis(now), millis(now), limit)
+			ORDER BY due_at LIMIT ?`+s.skipLocked()+`)`, millis(now), millis(now), limit)
 		if err != nil || len(out) == 0 {
 			return err
 		}
@@ -637,10 +637,11 @@ func (s *Store) ClaimVotes(ctx context.Context, now, until time.Time, owner stri
 		return nil, err
 	}
 	var out []Vote
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.claim(ctx, func(tx *sql.Tx) error {
 		var err error
 		out, err = loadVotes(ctx, tx, `WHERE id IN (SELECT id FROM votes WHERE due_at IS NOT NULL AND due_at <= ?
-			AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?)`, millis(now), millis(now), limit)
+			AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?`+s.skipLocked()+`)`,
+			millis(now), millis(now), limit)
 		if err != nil {
 			return err
 		}
