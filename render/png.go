@@ -268,10 +268,9 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 	counts := q.counts[:0]   // pixels of each colour
 	longest := q.longest[:0] // each colour's longest run (a fill when at least flatRun)
 	colours := q.colours[:0]
-	// The colours of the last two runs and their ids: a row of text on a panel alternates
-	// between a few colours, and most runs hit these before the table.
-	c0, c1 := uint32(0), uint32(0)
-	id0, id1 := -1, -1
+	// A small direct-mapped cache of colour ids in front of the table: the fills and the
+	// commonest edge colours (most runs) stay in it.
+	var cacheKey, cacheID [256]uint32
 	last := 0 // the first run of the last row that was not a repeat
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
@@ -297,12 +296,9 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 			}
 			// The run of c is [start, x).
 			var id int
-			switch {
-			case c == c0 && id0 >= 0:
-				id = id0
-			case c == c1 && id1 >= 0:
-				id, c0, c1, id0, id1 = id1, c1, c0, id1, id0
-			default:
+			if h := c * 0x9e3779b1 >> 24; cacheKey[h] == c && cacheID[h] != 0 {
+				id = int(cacheID[h] - 1)
+			} else {
 				v := t.ref(c)
 				if *v == 0 {
 					if len(colours) == 1<<16 {
@@ -315,7 +311,7 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 					*v = uint32(len(colours))
 				}
 				id = int(*v - 1)
-				c1, id1, c0, id0 = c0, id0, c, id
+				cacheKey[h], cacheID[h] = c, *v
 			}
 			n := uint32(x - start)
 			counts[id] += n
