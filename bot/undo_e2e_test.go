@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"spicebot/bot/discordtest"
+	"spicebot/commands"
+	"spicebot/data"
 	"spicebot/rules"
 )
 
@@ -109,4 +111,61 @@ func activeUsers(h *harness, st rules.State) []string {
 		out = append(out, h.userAt(s))
 	}
 	return out
+}
+
+// TestExportEndToEnd: /game export through the loopback Discord answers with the JSON file
+// attached (acknowledged first, then a multipart edit), and the file replays to the final state.
+func TestExportEndToEnd(t *testing.T) {
+	h := newHarness(t, 3)
+	ctx := context.Background()
+	channel := "900000000000000077"
+	h.srv.AddChannel(channel, "finished-table")
+	g, _ := h.reg.Get("spice-merchant")
+	st, err := g.New(3, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial, _ := rules.Marshal(st)
+	rng := rules.NewRNG(5)
+	recs, err := rules.Playout(st, &rng, 20000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err := h.store.CreateLobby(ctx, data.Game{GuildID: discordtest.GuildID, ChannelID: channel, Game: g.ID(), Seed: 5},
+		data.Seat{UserID: h.users[0], Name: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range h.users[1:3] {
+		if err := h.store.Join(ctx, row.ID, data.Seat{UserID: u, Name: u}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.store.Start(ctx, row.ID, h.users[:3], 5, initial, 0); err != nil {
+		t.Fatal(err)
+	}
+	ms := make([]data.Move, len(recs))
+	for i, r := range recs {
+		ms[i] = data.Move{Seat: int(r.Seat), Move: r.Move, UserID: h.users[r.Seat]}
+	}
+	final, _ := rules.Marshal(st)
+	if _, err := h.store.CommitMoves(ctx, row.ID, 0, ms, final, len(ms), data.StatusFinished, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	m := h.final(h.srv.Command(h.users[1], channel, "game", discordtest.Sub("export")))
+	if !m.Ephemeral || len(m.Files) != 1 || !strings.HasSuffix(m.Files[0].Name, ".json") {
+		t.Fatalf("/game export = %q with %d files", m.Content, len(m.Files))
+	}
+	e, err := commands.ReadExport(m.Files[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := e.Replay(h.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := rules.Marshal(replayed); string(got) != string(final) {
+		t.Fatal("the exported game does not replay to its final state")
+	}
 }
