@@ -229,7 +229,8 @@ type State interface {
 	// became known to anyone (the mover drawing a card included) and the game's RNG made no choice
 	// that anybody can tell; and it did not end the game (the result is final once announced).
 	// False for a new state. Survives the JSON round-trip. Each game's package doc lists its
-	// rulings (which moves are undoable).
+	// rulings (which moves are undoable). Describe marks Irreversible every move after which
+	// Undoable is false (rulestest checks it), and maybe more.
 	Undoable() bool
 	// Determinize returns a new state that viewer cannot tell apart from this one: everything
 	// hidden from viewer (other seats' hands, deck orders, face-down cards, hidden counts, the
@@ -237,8 +238,9 @@ type State interface {
 	// View, Private, Log and Legal moves, and Active, Status, Version and TurnNumber, are those of
 	// the receiver; log lines private to other seats read as their public text. The result
 	// depends only on what viewer knows and on seed (two states viewer cannot tell apart give
-	// equal results for equal seeds), never on the hidden order. The receiver is not changed.
-	// Observer is a valid viewer. Used by AI players (ISMCTS determinization).
+	// equal results for equal seeds), never on the hidden order. The receiver is not changed and
+	// shares no memory with the result, which may be played on. Observer is a valid viewer. Used
+	// by AI players (ISMCTS determinization).
 	Determinize(viewer Seat, seed uint64) State
 }
 
