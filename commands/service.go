@@ -148,8 +148,9 @@ type Image struct {
 	Hand bool
 }
 
-// Service answers interactions. It is safe for concurrent use: moves on one game are serialised by
-// a per-game mutex, and the store's version check rejects any writer that still raced.
+// Service answers interactions. It is safe for concurrent use, also by several processes sharing a
+// PostgreSQL store: moves on one game are serialised by a per-game lock (lock: the store's
+// GameLocker), and the store's version check rejects any writer that still raced.
 type Service struct {
 	store Store
 	reg   *rules.Registry
@@ -179,8 +180,31 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 // Registry returns the games the service hosts.
 func (s *Service) Registry() *rules.Registry { return s.reg }
 
-// lock takes the per-game mutex and returns its unlock.
+// GameLocker is a store that locks one game for the whole of a change (load → apply → commit),
+// across every process sharing the database: *data.Store (an advisory lock on PostgreSQL, an
+// in-process lock on SQLite). LockGame waits until the lock is free or ctx ends, and returns the
+// function that releases it.
+type GameLocker interface {
+	LockGame(ctx context.Context, gameID int64) (func(), error)
+}
+
+// lockWait bounds the wait for a game's lock held by another process; past it (or if the lock
+// cannot be taken) the change goes on under the in-process mutex alone, and the store's version
+// check still rejects a writer that raced.
+const lockWait = 30 * time.Second
+
+// lock takes the per-game lock and returns its unlock: the store's (GameLocker), else an
+// in-process mutex.
 func (s *Service) lock(game int64) func() {
+	if gl, ok := s.store.(GameLocker); ok {
+		ctx, cancel := context.WithTimeout(context.Background(), lockWait)
+		unlock, err := gl.LockGame(ctx, game)
+		cancel()
+		if err == nil {
+			return unlock
+		}
+		s.log.Error("game lock failed; going on under the in-process lock", "game", game, "err", err)
+	}
 	s.mu.Lock()
 	l, ok := s.locks[game]
 	if !ok {
