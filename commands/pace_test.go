@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/pace"
@@ -638,4 +640,63 @@ func TestPaceOptions(t *testing.T) {
 	if !strings.Contains(r.Content, "custom: 2 days per decision, +12 hours per move, up to 7 days banked") || !strings.Contains(r.Content, "table votes") {
 		t.Errorf("lobby: %q", r.Content)
 	}
+}
+
+// TestAwayAndBack: /away pauses the player's clock (it keeps its time) and says so in the status;
+// "I'm back" runs it again; bad dates change nothing.
+func TestAwayAndBack(t *testing.T) {
+	pt := stepPace(t, nil)
+	a := pt.users[0]
+	clock := func() data.SeatClock {
+		cs, err := pt.store.Clocks(pt.ctx, pt.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs[0]
+	}
+	if r := pt.do(a, Request{Kind: KindCommand, Command: "away", Options: map[string]any{"until": "last tuesday"}}); !strings.Contains(r.Content, "Nothing was changed") {
+		t.Fatalf("a bad date: %q", r.Content)
+	}
+	pt.clock.Add(time.Hour)
+	r := pt.do(a, Request{Kind: KindCommand, Command: "away", Options: map[string]any{"until": "3d"}})
+	back, ok := findButton(r, "I'm back")
+	if !ok || !strings.Contains(r.Content, "1 game") {
+		t.Fatalf("/away: %q", r.Content)
+	}
+	c := clock()
+	if !c.Paused || !c.Since.IsZero() || c.Bank != pace.Day-time.Hour || !c.Due.Equal(pt.clock.Now().Add(3*pace.Day)) {
+		t.Fatalf("away clock: %+v", c)
+	}
+	if st := pt.do(pt.users[1], Request{Kind: KindCommand, Command: "game", Sub: "status"}); !strings.Contains(st.Content, "is away") {
+		t.Errorf("status: %q", st.Content)
+	}
+	pt.clock.Add(2 * pace.Day) // no reminder while away
+	pt.tick()
+	if len(pt.sent) != 0 {
+		t.Fatalf("reminded while away: %+v", pt.sent)
+	}
+	if r := pt.do(a, Request{Kind: KindComponent, CustomID: back.CustomID}); !strings.Contains(r.Content, "Welcome back") {
+		t.Fatalf("I'm back: %q", r.Content)
+	}
+	c = clock()
+	if c.Paused || c.Since.IsZero() || c.Bank != pace.Day-time.Hour {
+		t.Fatalf("back: %+v", c)
+	}
+	// Away until a date that passes: the scheduler runs the clock again by itself.
+	pt.do(a, Request{Kind: KindCommand, Command: "away", Options: map[string]any{"until": "1d"}})
+	pt.clock.Add(pace.Day + time.Minute)
+	pt.tick()
+	if c = clock(); c.Paused || c.Since.IsZero() {
+		t.Fatalf("after the absence ended: %+v", c)
+	}
+}
+
+// findButton returns the reply's button with that label.
+func findButton(r Reply, label string) (discordgo.Button, bool) {
+	for _, b := range replyButtons(r) {
+		if b.Label == label {
+			return b, true
+		}
+	}
+	return discordgo.Button{}, false
 }
