@@ -2,7 +2,8 @@
 //
 //	spicebot serve   run the bot (DISCORD_TOKEN required)
 //	spicebot games   list the games, their player counts and options
-//	spicebot sim     play complete games of random legal moves and report speed
+//	spicebot sim     play complete games of random legal moves and report speed, or replay an
+//	                 exported game (--replay FILE, see replay.go)
 //	spicebot render  draw a board (or a seat's hand) after some random moves
 //
 // Configuration comes from flags, each defaulting to an environment variable (see README.md).
