@@ -26,6 +26,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"spicebot/ai"
 	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/pace"
@@ -51,6 +52,10 @@ type Config struct {
 	// 5xx, timeouts, rate limits) is retried before it is given up (default 24 hours): a board or
 	// hand older than that has been replaced by a newer one or no longer matters.
 	MaxAge time.Duration
+	// OutboxLease is how long this process holds the outbox items it is sending (default 1
+	// minute): with several processes on one database each item is sent by the one that claimed
+	// it, and the items of a process that died mid-send are sent by another after this long.
+	OutboxLease time.Duration
 	// Lanes is how many outbox deliveries (channels or DM recipients) run at once (default 32).
 	// Renders among them are limited to the number of CPUs.
 	Lanes int
@@ -74,7 +79,7 @@ type Config struct {
 	// OpsAddr, when set, serves GET /metrics and GET /healthz on this address (see OpsHandler).
 	OpsAddr string
 	// AI chooses the moves of the seats the AI plays (AI seats and stand-ins; see ai.go); default
-	// RandomDecider. main.go wires package ai.
+	// package ai (SO-ISMCTS at the seat's level).
 	AI Decider
 	// AIDelayMin and AIDelayMax bound the random wait between an AI seat's decision and its move
 	// (default 2 s and 6 s), so that the AI's speed reveals nothing.
@@ -114,7 +119,7 @@ type Bot struct {
 	cancel   context.CancelFunc
 	nudge    chan struct{} // wakes the outbox dispatcher
 	aiNudge  chan struct{} // wakes the AI runner (ai.go)
-	aiID     string        // this process's name in the leases of AI turns
+	aiID     string        // this process's name in leases (AI turns, outbox items)
 	wg       sync.WaitGroup
 	inflight sync.WaitGroup // interactions being answered
 	mu       sync.Mutex
@@ -145,11 +150,14 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	if cfg.Lanes <= 0 {
 		cfg.Lanes = 32
 	}
+	if cfg.OutboxLease <= 0 {
+		cfg.OutboxLease = time.Minute
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = realClock{}
 	}
 	if cfg.AI == nil {
-		cfg.AI = RandomDecider
+		cfg.AI = DeciderFunc(ai.Decide)
 	}
 	if cfg.AIDelayMin <= 0 && cfg.AIDelayMax <= 0 {
 		cfg.AIDelayMin, cfg.AIDelayMax = 2*time.Second, 6*time.Second

@@ -129,6 +129,11 @@ func (b *Bot) startLanes(running map[string]bool, done chan<- string) time.Durat
 		if running[key] || blocked[key] {
 			continue
 		}
+		if it.LeaseOwner != "" && it.LeaseOwner != b.aiID && it.LeaseUntil.After(now) {
+			blocked[key] = true // another process is sending the lane: it is theirs until the claim runs out
+			wait = min(wait, it.LeaseUntil.Sub(now))
+			continue
+		}
 		if id := boards[it.GameID]; it.Kind == commands.KindDM && id != 0 && id < it.ID {
 			blocked[key] = true // a DM links to the board queued before it: it waits for that post
 			continue
@@ -168,10 +173,29 @@ func (b *Bot) runLane(key string, items []data.OutboxItem, done chan<- string) {
 		n := batchLen(items)
 		batch := items[:n]
 		items = items[n:]
+		if !b.claim(batch) {
+			return // another process sends it (or sent it)
+		}
 		if !b.settle(b.ctx, batch, b.deliver(b.ctx, batch)) {
 			return
 		}
 	}
+}
+
+// claim leases a batch to this process for Config.OutboxLease before it is sent, so that with
+// several processes on one database each item is sent by one of them. It reports false when
+// another process holds or sent one of the items, or the store failed.
+func (b *Bot) claim(batch []data.OutboxItem) bool {
+	ids := make([]int64, len(batch))
+	for i, it := range batch {
+		ids[i] = it.ID
+	}
+	now := b.clock.Now()
+	ok, err := b.store.ClaimOutbox(b.ctx, b.aiID, now, now.Add(b.cfg.OutboxLease), ids...)
+	if err != nil && b.ctx.Err() == nil {
+		b.log.Error("claim outbox items", "items", ids, "err", err)
+	}
+	return ok && err == nil
 }
 
 // batchLen is how many of the first items are delivered together: a run of one mergeable kind
@@ -227,7 +251,14 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 		return true
 	}
 	if ctx.Err() != nil {
-		return false // shutting down: the items are tried again at the next start
+		// Shutting down: the items are tried again at the next start, or by another process at
+		// once.
+		release, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		if e := b.store.ReleaseOutbox(release, b.aiID, ids...); e != nil {
+			b.log.Warn("give back outbox items", "items", ids, "err", e)
+		}
+		return false
 	}
 	kind, code, after := classify(err)
 	var uk *unknownKindError
