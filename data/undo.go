@@ -154,8 +154,9 @@ func (s *Store) UndoneMoves(ctx context.Context, gameID int64) ([]UndoneMove, er
 
 // ReplaceSeat hands seat of a game being played from oldUserID to newUserID (shown as newName),
 // in one transaction with event (its GameID and Version are set here) and outbox (the newcomer's
-// private information by DM). Nothing of the game's state or move log changes: moves keep the
-// user who made them.
+// private information by DM). When oldUserID created the game, newUserID becomes its creator
+// (someone who left can no longer cancel it). Nothing of the game's state or move log changes:
+// moves keep the user who made them.
 //
 // Errors, on which nothing is written: ErrNoGame; ErrNotPlaying if the game is not being played;
 // ErrNotSeated if oldUserID does not hold seat; ErrSeatTaken if newUserID already sits in the
@@ -195,7 +196,9 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat int, oldUser
 		} else if k != 1 {
 			return ErrNotSeated
 		}
-		if err := s.touch(ctx, tx, gameID); err != nil {
+		// Whoever left no longer runs the game: a newcomer in the creator's seat becomes creator.
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET creator_id = ?, updated_at = ? WHERE id = ? AND creator_id = ?`,
+			newUserID, millis(now), gameID, oldUserID); err != nil {
 			return err
 		}
 		event.GameID, event.Version = gameID, version

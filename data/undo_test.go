@@ -160,14 +160,24 @@ func TestReplaceSeat(t *testing.T) {
 	if seats[1].UserID != "u9" || seats[1].Name != "Nine" || seats[0].UserID != "u0" || seats[2].UserID != "u2" {
 		t.Fatalf("seats = %+v", seats)
 	}
+	if row.CreatorID != "u0" {
+		t.Fatalf("creator = %s, want u0 still (the replaced player did not create the game)", row.CreatorID)
+	}
+	// The creator's own seat: the newcomer becomes creator.
+	if _, err := s.ReplaceSeat(ctx, g.ID, 0, "u0", "u8", "Eight", ev, nil); err != nil {
+		t.Fatal(err)
+	}
+	if row, _, _ := s.GameByID(ctx, g.ID); row.CreatorID != "u8" {
+		t.Fatalf("creator after replacing the creator = %s, want u8", row.CreatorID)
+	}
 	if got := movesText(t, s, g.ID); !reflect.DeepEqual(got, []string{"1:0:a:u0"}) {
 		t.Fatalf("moves changed: %v", got)
 	}
-	if evs, _ := s.Events(ctx, g.ID); len(evs) != 1 || evs[0].Kind != "replace" || evs[0].Version != 1 {
+	if evs, _ := s.Events(ctx, g.ID); len(evs) != 2 || evs[0].Kind != "replace" || evs[0].Version != 1 {
 		t.Fatalf("events = %+v", evs)
 	}
 	// The old player no longer holds the seat.
-	if _, err := s.ReplaceSeat(ctx, g.ID, 1, "u1", "u8", "Eight", ev, nil); !errors.Is(err, ErrNotSeated) {
+	if _, err := s.ReplaceSeat(ctx, g.ID, 1, "u1", "u7", "Seven", ev, nil); !errors.Is(err, ErrNotSeated) {
 		t.Fatalf("second replacement of the old player: %v", err)
 	}
 }
