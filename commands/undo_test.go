@@ -232,6 +232,10 @@ func TestUndoStep(t *testing.T) {
 		t.Fatalf("history = %q (ephemeral %v)", h.Content, h.Ephemeral)
 	}
 
+	if lg := st.do(Request{Kind: KindCommand, UserID: st.users[0], Command: "log"}); !strings.Contains(lg.Content, "took back their move") {
+		t.Fatalf("/log = %q", lg.Content)
+	}
+
 	// The chained undo takes back the first step too.
 	if r := st.press(st.users[0], prevUndo.CustomID); !strings.Contains(r.Content, "You took back: Take a step.") {
 		t.Fatalf("chained undo: %q", r.Content)
