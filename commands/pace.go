@@ -411,7 +411,7 @@ func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNot
 		return PaceNotice{Content: "🗳️ " + l.expand(pace.VoteSentence(v), nil) + ": the vote expired without a majority; nothing changes."}, true, nil
 	case pace.NoticeTimeout:
 		var b strings.Builder
-		fmt.Fprintf(&b, "⏰ %s's time for this decision ran out <t:%d:R>.", who, n.Deadline)
+		fmt.Fprintf(&b, "⏰ %s's time for this decision ran out %s.", who, pace.Stamp(time.Unix(n.Deadline, 0)))
 		out := PaceNotice{}
 		if !IsAI(user) && user != "" {
 			out.Mentions = []string{user}
@@ -501,7 +501,7 @@ func (s *Service) voteText(l *loaded, v data.Vote) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "🗳️ **%s?** A strict majority (%d of %d players) decides", l.expand(pace.VoteSentence(v), nil), n/2+1, n)
 	if !v.Due.IsZero() && v.Result == "" {
-		fmt.Fprintf(&b, "; the vote closes <t:%d:R>", v.Due.Unix())
+		fmt.Fprintf(&b, "; the vote closes %s", pace.Stamp(v.Due))
 	}
 	b.WriteString(".")
 	counts := map[string][]string{}
@@ -1156,7 +1156,7 @@ func (s *Service) paceStatus(ctx context.Context, l *loaded) string {
 	text := "\n" + paceLine(gp) + s.clockLines(ctx, l)
 	if vs, err := ps.Votes(ctx, l.row.ID, true); err == nil {
 		for _, v := range vs {
-			text += fmt.Sprintf("\n🗳️ Open vote: %s (closes <t:%d:R>).", l.expand(pace.VoteSentence(v), nil), v.Due.Unix())
+			text += fmt.Sprintf("\n🗳️ Open vote: %s (closes %s).", l.expand(pace.VoteSentence(v), nil), pace.Stamp(v.Due))
 		}
 	}
 	return text
