@@ -20,8 +20,9 @@ import (
 var aiHelp = map[string]struct {
 	policy   ai.Policy
 	evaluate func(rules.State) []float64
+	steps    int // playout cap (0: ai.PlayoutSteps)
 }{
-	"dutch-east-indies": {policy: dei.Policy, evaluate: deiProgress},
+	"dutch-east-indies": {policy: dei.Policy, evaluate: deiProgress, steps: 120},
 }
 
 // deiProgress estimates a running Dutch East Indies game from each player's progress towards the
@@ -71,7 +72,7 @@ func (a *aiSim) players() []ai.Player {
 	help := aiHelp[a.game.ID()]
 	out := make([]ai.Player, len(a.levels))
 	for i, l := range a.levels {
-		out[i] = ai.Player{Level: l, Iterations: a.iterations, Budget: a.budget, Policy: help.policy, Evaluate: help.evaluate}
+		out[i] = ai.Player{Level: l, Iterations: a.iterations, Budget: a.budget, Policy: help.policy, Evaluate: help.evaluate, PlayoutSteps: help.steps}
 		if l == ai.Easy {
 			out[i].Iterations, out[i].Budget = 0, 0 // the level's own settings
 		}

@@ -47,7 +47,7 @@ const (
 
 // Defaults of the levels.
 const (
-	EasyIterations   = 48
+	EasyIterations   = 16
 	StrongIterations = 4000
 	StrongBudget     = 250 * time.Millisecond
 	// PlayoutSteps caps the moves of one playout; a playout that reaches it is scored by the
