@@ -130,7 +130,8 @@ func (d viewDrawer[V]) call(f func(*Kit, *V) (image.Image, error), what string, 
 }
 
 // Renderer draws board and hand images of the registered games. Safe for concurrent use. Holds
-// parsed fonts and caches of static layers per game and size.
+// parsed fonts, the cache of static layers per game and size, and the cache of glyph masks (see
+// steppedFace).
 type Renderer struct {
 	regular *opentype.Font
 	bold    *opentype.Font
@@ -139,6 +140,9 @@ type Renderer struct {
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
+
+	glyphMu sync.RWMutex
+	glyphs  map[glyphKey]glyph // see steppedFace
 }
 
 // layerKey names one cached static layer: a game-specific section key (any comparable value, for
@@ -170,7 +174,8 @@ func New(games []Game) (*Renderer, error) {
 		}
 		seen[g.Rules.ID()] = true
 	}
-	return &Renderer{regular: reg, bold: bold, games: slices.Clone(games), layers: make(map[layerKey]*image.RGBA)}, nil
+	return &Renderer{regular: reg, bold: bold, games: slices.Clone(games), layers: make(map[layerKey]*image.RGBA),
+		glyphs: make(map[glyphKey]glyph)}, nil
 }
 
 // game returns the registered game whose drawer owns view.
@@ -395,7 +400,7 @@ func (c *Canvas) face(st Style) font.Face {
 		// opentype.NewFace never fails (x/image v0.47); an error here is a programming error.
 		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err))
 	}
-	f = &steppedFace{Face: f}
+	f = &steppedFace{Face: f, r: c.r, key: k}
 	c.faces[k] = f
 	return f
 }
@@ -405,33 +410,68 @@ const coverageSteps = 4
 
 // steppedFace is a font face whose glyph masks keep coverageSteps levels of coverage instead of
 // 256. At 13 px and up the text looks the same, but a letter drawn twice at different fractions
-// of a pixel gives the same pixels far more often, which makes the PNG markedly smaller.
+// of a pixel gives the same pixels far more often, which makes the PNG markedly smaller. Its
+// masks are kept in the Renderer's glyph cache, so that a letter is rasterised once per size,
+// weight and sub-pixel offset rather than every time it is drawn.
 type steppedFace struct {
 	font.Face
-	mask image.Alpha
+	r   *Renderer
+	key faceKey
 }
 
-// Glyph returns the face's glyph with its mask's coverage stepped. The mask is valid until the
-// next call.
+// glyphKey names a stepped glyph mask in the Renderer's cache: the face, the rune and the pen's
+// sub-pixel offset (in 1/64 px).
+type glyphKey struct {
+	face   faceKey
+	r      rune
+	fx, fy fixed.Int26_6
+}
+
+// glyph is a cached stepped glyph: what font.Face.Glyph returns for a pen at the sub-pixel
+// offset of its key, with dr relative to the pen's whole-pixel position. Never modified.
+type glyph struct {
+	dr   image.Rectangle
+	mask *image.Alpha
+	mp   image.Point
+	adv  fixed.Int26_6
+}
+
+// maxGlyphs bounds the glyph cache (a few hundred letters in a handful of sizes; with hinting
+// the pen is nearly always on whole pixels). When full it is emptied and refilled on demand.
+const maxGlyphs = 8192
+
+// Glyph returns the face's glyph with its mask's coverage stepped, from the Renderer's cache. The
+// mask is shared and must not be modified.
 func (f *steppedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{face: f.key, r: r, fx: dot.X & 63, fy: dot.Y & 63}
+	pen := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	f.r.glyphMu.RLock()
+	g, ok := f.r.glyphs[k]
+	f.r.glyphMu.RUnlock()
+	if ok {
+		return g.dr.Add(pen), g.mask, g.mp, g.adv, true
+	}
 	dr, mask, mp, adv, ok := f.Face.Glyph(dot, r)
 	a, isAlpha := mask.(*image.Alpha)
 	if !ok || !isAlpha {
 		return dr, mask, mp, adv, ok
 	}
 	b := image.Rectangle{Min: mp, Max: mp.Add(dr.Size())}.Intersect(a.Bounds())
-	if cap(f.mask.Pix) < b.Dx()*b.Dy() {
-		f.mask.Pix = make([]uint8, b.Dx()*b.Dy())
-	}
-	f.mask.Pix, f.mask.Stride, f.mask.Rect = f.mask.Pix[:b.Dx()*b.Dy()], b.Dx(), b.Sub(b.Min).Add(mp)
+	stepped := &image.Alpha{Pix: make([]uint8, b.Dx()*b.Dy()), Stride: b.Dx(), Rect: b.Sub(b.Min).Add(mp)}
 	for y := 0; y < b.Dy(); y++ {
 		src := a.Pix[a.PixOffset(b.Min.X, b.Min.Y+y):][:b.Dx()]
-		dst := f.mask.Pix[y*b.Dx():][:b.Dx()]
+		dst := stepped.Pix[y*b.Dx():][:b.Dx()]
 		for x, v := range src {
 			dst[x] = uint8((int(v)*(coverageSteps-1) + 127) / 255 * 255 / (coverageSteps - 1))
 		}
 	}
-	return dr, &f.mask, mp, adv, ok
+	f.r.glyphMu.Lock()
+	if len(f.r.glyphs) >= maxGlyphs {
+		clear(f.r.glyphs)
+	}
+	f.r.glyphs[k] = glyph{dr: dr.Sub(pen), mask: stepped, mp: mp, adv: adv}
+	f.r.glyphMu.Unlock()
+	return dr, stepped, mp, adv, ok
 }
 
 // Measure returns the advance width of s in pixels.
