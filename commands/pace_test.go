@@ -251,6 +251,33 @@ func (pt *paceTable) playResponsive(responsive func(user string) bool) int {
 	return played
 }
 
+// tryUndo lets user play their first legal move and take it back when the reply offers Undo:
+// afterwards their clock runs again for the same decision. It reports whether it undid a move.
+func (pt *paceTable) tryUndo(user string) bool {
+	pt.t.Helper()
+	l := pt.loaded()
+	seat := rules.Seat(slices.Index(pt.users, user))
+	if l.st == nil || !slices.Contains(l.st.Active(), seat) || len(l.st.Legal(seat)) == 0 {
+		return false
+	}
+	r := pt.do(user, Request{Kind: KindCommand, Command: "play", Options: map[string]any{"move": l.st.Legal(seat)[0].String()}})
+	b, ok := undoButton(r)
+	if !ok {
+		return false
+	}
+	if r := pt.do(user, Request{Kind: KindComponent, CustomID: b.CustomID}); !strings.Contains(strings.ToLower(r.Content), "took back") {
+		pt.t.Fatalf("undo: %q", r.Content)
+	}
+	cs, err := pt.store.Clocks(pt.ctx, pt.game)
+	if err != nil {
+		pt.t.Fatal(err)
+	}
+	if c := cs[seat]; c.Since.IsZero() || c.Version != pt.loaded().row.Version {
+		pt.t.Fatalf("after the undo %s's clock does not run: %+v", user, c)
+	}
+	return true
+}
+
 // openVote returns the open vote about seat, or false.
 func (pt *paceTable) openVote(kind string, seat int) (data.Vote, bool) {
 	v, ok, err := pt.svc.openVoteAbout(pt.ctx, pt.game, kind, seat)
@@ -272,7 +299,8 @@ func (pt *paceTable) voteFor(user string, v data.Vote, choice string) Reply {
 
 // TestPaceWeeksWithSilentAndAbsentPlayers plays a 3-player Spice Merchant game at the daily pace
 // over simulated weeks: u1 answers twice a day (08:00 and 15:00 UTC); u2 (quiet hours 22–7 in
-// Paris) plays two days and then goes silent; u3 goes on vacation for two days. It checks every reminder (recipient,
+// Paris) plays two days and then goes silent; u3 goes on vacation for two days; u1 once takes a
+// move back. It checks every reminder (recipient,
 // spacing, quiet hours, redacted digest), that a vacation pauses reminders, the timeout vote
 // (extend, then end), deadlines on the board, and that reminders missed while nothing ticked
 // are sent once.
@@ -292,7 +320,7 @@ func TestPaceWeeksWithSilentAndAbsentPlayers(t *testing.T) {
 	var awayFrom, awayUntil time.Time
 	seatOf := func(u string) rules.Seat { return rules.Seat(slices.Index(pt.users, u)) }
 	votes := map[string]int{}
-	sawDeadline := false
+	sawDeadline, undone := false, false
 	for step := 0; step < 16*48; step++ {
 		pt.clock.Add(30 * time.Minute)
 		now := pt.clock.Now()
@@ -307,6 +335,9 @@ func TestPaceWeeksWithSilentAndAbsentPlayers(t *testing.T) {
 			break
 		}
 		if h := now.Hour(); now.Minute() == 0 && (h == 8 || h == 15) {
+			if !undone {
+				undone = pt.tryUndo("u1")
+			}
 			pt.playResponsive(func(u string) bool {
 				switch u {
 				case "u2":
@@ -346,6 +377,9 @@ func TestPaceWeeksWithSilentAndAbsentPlayers(t *testing.T) {
 	}
 	if !sawDeadline {
 		t.Error("the board never showed a deadline as Discord timestamps")
+	}
+	if !undone {
+		t.Error("u1 never took a move back")
 	}
 	byUser := map[string][]sent{}
 	for _, s := range pt.sent {
