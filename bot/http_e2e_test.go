@@ -26,7 +26,7 @@ import (
 // newHTTPHarness starts the bot in HTTP interactions mode with a key pair made here, and points
 // the loopback Discord's interactions at its endpoint (the URL is looked up anew for every
 // interaction, so a restarted bot on a new port is found).
-func newHTTPHarness(t *testing.T, players int) (*harness, ed25519.PrivateKey) {
+func newHTTPHarness(t testing.TB, players int) (*harness, ed25519.PrivateKey) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(cryptoRand)
 	if err != nil {
@@ -269,4 +269,28 @@ func dumpTail(t *testing.T, h *harness) {
 	for _, d := range ds[max(0, len(ds)-6):] {
 		t.Logf("POST %s interaction %s -> %d %s: %.300s", d.Time.Format("15:04:05.000"), d.InteractionID, d.Status, d.Err, d.Body)
 	}
+}
+
+// BenchmarkHTTPInteractionAck is BenchmarkInteractionAck in HTTP interactions mode: from the
+// loopback Discord starting the signed POST to the endpoint's answer (the initial response) taken
+// in: the "Your move" button of a Borneo board.
+func BenchmarkHTTPInteractionAck(b *testing.B) {
+	h, _ := newHTTPHarness(b, 3)
+	h.openLobby("borneo", 3)
+	board := h.boardAt(0)
+	_, _, st := h.state()
+	user := h.userAt(st.Active()[0])
+	btn, _ := board.Button("Your move")
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		ix := h.srv.Button(user, h.channel, board.ID, btn.CustomID)
+		if _, err := ix.Response(ctxT(b)); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(start))
+	}
+	b.StopTimer()
+	reportLatencies(b, ds)
 }
