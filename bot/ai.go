@@ -282,11 +282,11 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- aiDone) {
 			return
 		}
 	}
-	played, err := b.svc.PlayAs(ctx, t.GameID, seat, d.Version, mv)
+	played, err := b.svc.PlayAs(ctx, d, mv)
 	if errors.Is(err, commands.ErrAIMoveRefused) {
 		b.log.Error("AI: illegal move; playing a random legal move", "game", t.GameID, "seat", t.Seat, "move", mv.String())
 		if mv, err = RandomDecider.Decide(ctx, d.State, seat, d.Level, seed); err == nil {
-			played, err = b.svc.PlayAs(ctx, t.GameID, seat, d.Version, mv)
+			played, err = b.svc.PlayAs(ctx, d, mv)
 		}
 	}
 	switch {

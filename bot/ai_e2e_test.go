@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"spicebot/ai"
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/data"
@@ -72,8 +73,11 @@ func newAIHarness(t *testing.T, users int) (*harness, *aiRecorder) {
 	return h, rec
 }
 
-// testAI is the AI the end-to-end tests play with.
-var testAI bot.Decider = bot.RandomDecider
+// testAI is the AI the end-to-end tests play with: package ai at the easy level capped at 12
+// search iterations, whatever the seat's level, to keep the tests fast.
+var testAI bot.Decider = bot.DeciderFunc(func(ctx context.Context, st rules.State, seat rules.Seat, _ string, seed uint64) (rules.Move, error) {
+	return ai.Player{Level: ai.Easy, Iterations: 12}.Decide(ctx, st, seat, seed)
+})
 
 // playWithAI plays the channel's game until it is over or until(v) is true at a version v: when
 // an active seat with a move is a human's (not one the AI plays), that player moves — through the

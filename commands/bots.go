@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,15 +155,30 @@ var (
 	ErrAIMoveRefused = errors.New("the AI's move is not legal")
 )
 
-// AIDecision is a decision the AI must make now: the game, the seat, the state's version and the
-// AI level that plays the seat. State is the game's full state: the AI must determinize it for
-// Seat before it looks at it (rules.State.Determinize) and must not read its hidden parts.
+// AIDecision is a decision the AI must make now: the game, the seat, the state's version and
+// fingerprint, and the AI level that plays the seat. State is the game's full state: the AI must
+// determinize it for Seat before it looks at it (rules.State.Determinize) and must not read its
+// hidden parts.
 type AIDecision struct {
 	Game    int64
 	Seat    rules.Seat
 	Version int
-	Level   string
-	State   rules.State
+	// Key fingerprints the state (its stored form): after an undo and another move a game may be
+	// at the same version in another position, and the AI's move is then not played.
+	Key   string
+	Level string
+	State rules.State
+}
+
+// stateKey is a fingerprint of st: a hash of its stored form.
+func stateKey(st rules.State) (string, error) {
+	b, err := rules.Marshal(st)
+	if err != nil {
+		return "", err
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return strconv.FormatUint(h.Sum64(), 36), nil
 }
 
 // aiPlayed returns the seats of l the AI plays (AI seats and stand-ins) with each one's level.
@@ -233,7 +249,11 @@ func (s *Service) AIDecision(ctx context.Context, gameID int64, seat rules.Seat)
 	if !ok || !slices.Contains(l.st.Active(), seat) || len(l.st.Legal(seat)) == 0 {
 		return AIDecision{}, false, nil
 	}
-	return AIDecision{Game: gameID, Seat: seat, Version: l.st.Version(), Level: level, State: l.st}, true, nil
+	key, err := stateKey(l.st)
+	if err != nil {
+		return AIDecision{}, false, err
+	}
+	return AIDecision{Game: gameID, Seat: seat, Version: l.st.Version(), Key: key, Level: level, State: l.st}, true, nil
 }
 
 // AIPlays reports whether the AI plays seat of game gameID now: an AI seat, or a seat it stands
@@ -251,21 +271,20 @@ func (s *Service) AIPlays(ctx context.Context, gameID int64, seat rules.Seat) (b
 	return ok, nil
 }
 
-// PlayAs plays move for seat of game gameID on behalf of the AI, through the same commit path as
-// a human's move (the per-game lock, the version check, one transaction with the outbox: board
-// post and DMs). version is the state's version the AI decided at: when the game has moved on
-// since, nothing is played and PlayAs reports false. Errors: ErrNotAISeat when the AI does not
-// play seat; ErrAIMoveRefused when move is not legal for seat (nothing changes).
-func (s *Service) PlayAs(ctx context.Context, gameID int64, seat rules.Seat, version int, move rules.Move) (bool, error) {
+// PlayAs plays move for the seat of the decision d (AIDecision) on behalf of the AI, through the
+// same commit path as a human's move (the per-game lock, the version check, one transaction with
+// the outbox: board post and DMs). When the game has moved on since d (another version, or the
+// same version in another position after an undo), nothing is played and PlayAs reports false.
+// Errors: ErrNotAISeat when the AI does not play the seat; ErrAIMoveRefused when move is not
+// legal for it (nothing changes).
+func (s *Service) PlayAs(ctx context.Context, d AIDecision, move rules.Move) (bool, error) {
+	gameID, seat, version := d.Game, d.Seat, d.Version
 	defer s.lock(gameID)()
 	l, err := s.load(ctx, "", gameID)
 	if err != nil {
 		return false, err
 	}
 	if l.st == nil || l.row.Status != data.StatusPlaying {
-		return false, nil
-	}
-	if _, over := l.st.Outcome(); over || l.st.Version() != version {
 		return false, nil
 	}
 	played, err := s.aiPlayed(ctx, l)
@@ -275,6 +294,12 @@ func (s *Service) PlayAs(ctx context.Context, gameID int64, seat rules.Seat, ver
 	level, ok := played[seat]
 	if !ok {
 		return false, fmt.Errorf("play for seat %d of game %d: %w", seat, gameID, ErrNotAISeat)
+	}
+	if _, over := l.st.Outcome(); over || l.st.Version() != version {
+		return false, nil
+	}
+	if key, err := stateKey(l.st); err != nil || key != d.Key {
+		return false, err
 	}
 	legal, ok := rules.FindLegal(l.st, seat, move)
 	if !ok {

@@ -119,20 +119,27 @@ func TestPlayAs(t *testing.T) {
 			t.Errorf("%s changed the game: version %d → %d", what, v, r.Version)
 		}
 	}
-	if _, err := svc.PlayAs(ctx, row.ID, human, v, countMove(1)); !errors.Is(err, ErrNotAISeat) {
+	if _, err := svc.PlayAs(ctx, forSeat(dec, human), countMove(1)); !errors.Is(err, ErrNotAISeat) {
 		t.Errorf("PlayAs for a human seat: %v", err)
 	}
 	unchanged("PlayAs for a human seat")
-	if _, err := svc.PlayAs(ctx, row.ID, ai, v, countMove(99)); !errors.Is(err, ErrAIMoveRefused) {
+	if _, err := svc.PlayAs(ctx, dec, countMove(99)); !errors.Is(err, ErrAIMoveRefused) {
 		t.Errorf("PlayAs with an illegal move: %v", err)
 	}
 	unchanged("an illegal AI move")
-	if played, err := svc.PlayAs(ctx, row.ID, ai, v-1, countMove(1)); played || err != nil {
+	stale := dec
+	stale.Version--
+	if played, err := svc.PlayAs(ctx, stale, countMove(1)); played || err != nil {
 		t.Errorf("PlayAs at a stale version: %v %v", played, err)
+	}
+	stale = dec
+	stale.Key += "x" // the same version in another position (after an undo)
+	if played, err := svc.PlayAs(ctx, stale, countMove(1)); played || err != nil {
+		t.Errorf("PlayAs in another position: %v %v", played, err)
 	}
 	unchanged("a stale AI move")
 	before, _ := store.PendingOutbox(ctx, 0)
-	if played, err := svc.PlayAs(ctx, row.ID, ai, v, countMove(2)); !played || err != nil {
+	if played, err := svc.PlayAs(ctx, dec, countMove(2)); !played || err != nil {
 		t.Fatalf("PlayAs: %v %v", played, err)
 	}
 	moves, _ := store.Moves(ctx, row.ID)
@@ -168,7 +175,7 @@ func TestPlayAs(t *testing.T) {
 	if plays, _ := svc.AIPlays(ctx, row.ID, human); plays {
 		t.Error("the AI still plays the seat of a player who is back")
 	}
-	if _, err := svc.PlayAs(ctx, row.ID, human, v+1, countMove(3)); !errors.Is(err, ErrNotAISeat) {
+	if _, err := svc.PlayAs(ctx, forSeat(dec, human), countMove(3)); !errors.Is(err, ErrNotAISeat) {
 		t.Errorf("PlayAs for a seat whose owner is back: %v", err)
 	}
 	if again := call(t, svc, Request{Command: "game", Sub: "back", UserID: "u1"}); !again.Ephemeral || !strings.Contains(again.Content, "not playing for you") {
@@ -178,11 +185,21 @@ func TestPlayAs(t *testing.T) {
 	if err := svc.StandIn(ctx, row.ID, human, "away again"); err != nil {
 		t.Fatal(err)
 	}
-	if played, err := svc.PlayAs(ctx, row.ID, human, v+1, countMove(3)); !played || err != nil {
+	next, ok, err := svc.AIDecision(ctx, row.ID, human)
+	if err != nil || !ok {
+		t.Fatalf("AI decision for a stand-in: %v %v", ok, err)
+	}
+	if played, err := svc.PlayAs(ctx, next, countMove(3)); !played || err != nil {
 		t.Fatalf("PlayAs for a stand-in: %v %v", played, err)
 	}
 	moves, _ = store.Moves(ctx, row.ID)
 	if last := moves[len(moves)-1]; !IsAI(last.UserID) || rules.Seat(last.Seat) != human {
 		t.Errorf("the stand-in's move is stored as %+v", last)
 	}
+}
+
+// forSeat is d for another seat.
+func forSeat(d AIDecision, seat rules.Seat) AIDecision {
+	d.Seat = seat
+	return d
 }
