@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -105,6 +106,11 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 		}
 		head := fmt.Sprintf("• %s · turn %d", where, st.TurnNumber())
 		link := fmt.Sprintf(" · [board](%s)", l.jumpLink())
+		if sis, err := s.store.StandIns(ctx, pg.ID); err != nil {
+			s.log.ErrorContext(ctx, "/mygames: stand-ins", "game", pg.ID, "err", err)
+		} else if slices.ContainsFunc(sis, func(si data.StandIn) bool { return si.Seat == int(seat) }) {
+			link = " · 🤖 the AI plays for you (`/game back` there takes your seat back)" + link
+		}
 		if len(st.Legal(seat)) > 0 {
 			line := head + " — **your decision**"
 			if dl != nil {

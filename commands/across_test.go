@@ -169,6 +169,10 @@ func TestMyGames(t *testing.T) {
 	gsm, _ := reg.Get("spice-merchant")
 	smState, _ := gsm.Load(sm.State)
 	_, bseats, bState := st.current()
+	// u3 is away and the AI plays their Borneo seat.
+	if _, err := st.store.SetStandIn(ctx, st.game, int(seatOfUser(bseats, "u3")), "away"); err != nil {
+		t.Fatal(err)
+	}
 	for _, u := range []string{"u1", "u2", "u3"} {
 		r := st.do(Request{Kind: KindCommand, UserID: u, Command: "mygames"})
 		if !r.Ephemeral {
@@ -204,6 +208,9 @@ func TestMyGames(t *testing.T) {
 			if mine && !strings.Contains(waiting, fmt.Sprintf("<t:%d:R>", due.Unix())) {
 				t.Errorf("%s: no deadline:\n%s", u, r.Content)
 			}
+		}
+		if ai := strings.Contains(r.Content, "the AI plays for you"); ai != (u == "u3") {
+			t.Errorf("%s: stand-in shown %v:\n%s", u, ai, r.Content)
 		}
 		hasLobby := strings.Contains(r.Content, "**Batavia** in <#c3> — lobby")
 		if hasLobby != (u == "u2") {
