@@ -499,7 +499,7 @@ func (s *Service) voteText(l *loaded, v data.Vote) string {
 		n-- // the late seat does not vote on itself
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "🗳️ **%s?** A strict majority (%d of %d players) decides", l.expand(pace.VoteSentence(v), nil), n/2+1, n)
+	fmt.Fprintf(&b, "🗳️ %s? A strict majority (%d of %d players) decides", l.expand(pace.VoteSentence(v), nil), n/2+1, n)
 	if !v.Due.IsZero() && v.Result == "" {
 		fmt.Fprintf(&b, "; the vote closes %s", pace.Stamp(v.Due))
 	}

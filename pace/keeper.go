@@ -688,7 +688,7 @@ func VoteSentence(v data.Vote) string {
 	case VoteRematch:
 		return "Vote to end the game and open a rematch lobby with the same players"
 	case VoteTimeout:
-		return fmt.Sprintf("Vote on %s ran-out time", who)
+		return fmt.Sprintf("Vote on what happens now that %s time ran out", who)
 	}
 	return "Vote"
 }
