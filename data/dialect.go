@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -57,11 +58,15 @@ var postgresDialect = dialect{
 // back otherwise. A transaction that fails with a serialization failure or a deadlock (PostgreSQL)
 // is rolled back and run again, up to retries times, after a short random wait: fn may run more
 // than once and must set its results afresh each time.
-func runTx(ctx context.Context, db beginner, opts *sql.TxOptions, retries int, fn func(tx *sql.Tx) error) error {
+// Each retry is counted in retried when it is not nil.
+func runTx(ctx context.Context, db beginner, opts *sql.TxOptions, retries int, retried *atomic.Int64, fn func(tx *sql.Tx) error) error {
 	for attempt := 0; ; attempt++ {
 		err := runTxOnce(ctx, db, opts, fn)
 		if err == nil || attempt >= retries || !isRetryable(err) || ctx.Err() != nil {
 			return err
+		}
+		if retried != nil {
+			retried.Add(1)
 		}
 		// Exponential backoff with full jitter: 0.5 ms, 1 ms, … capped at 50 ms.
 		limit := min(50*time.Millisecond, (500*time.Microsecond)<<min(attempt, 7))

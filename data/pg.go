@@ -47,6 +47,16 @@ func openPostgres(ctx context.Context, dsn string, fsys fs.FS) (*Store, error) {
 		return nil, fmt.Errorf("open store: %w", err) // pgx's error does not repeat the password
 	}
 	where := fmt.Sprintf("postgres %s:%d/%s", cfg.Host, cfg.Port, cfg.Database)
+	// SERIALIZABLE transactions take a predicate lock on what they scan; a sequential scan locks
+	// the whole table, so that writers of unrelated games would fail each other (PostgreSQL's
+	// manual, "Serializable Isolation Level", advises encouraging index scans). Every query of the
+	// store has an index to use; a DSN may still set enable_seqscan itself.
+	if cfg.RuntimeParams == nil {
+		cfg.RuntimeParams = map[string]string{}
+	}
+	if _, set := cfg.RuntimeParams["enable_seqscan"]; !set {
+		cfg.RuntimeParams["enable_seqscan"] = "off"
+	}
 	conn := pgConnector{inner: stdlib.GetConnector(*cfg)}
 	db := sql.OpenDB(conn)
 	db.SetMaxOpenConns(pgTxConns)

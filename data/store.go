@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -60,6 +61,8 @@ type Store struct {
 	// games are the in-process per-game locks of LockGame (a buffered channel of one each).
 	gamesMu sync.Mutex
 	games   map[int64]*gameLock
+	// retried counts the write transactions run again after a serialization failure.
+	retried atomic.Int64
 	now     func() time.Time
 }
 
@@ -230,7 +233,7 @@ func migrate(ctx context.Context, db beginner, d dialect, fsys fs.FS) error {
 		return fmt.Errorf("database has schema version %d, newer than this build knows (%d)", newest.Int64, latest)
 	}
 	for _, m := range ms {
-		err := runTx(ctx, db, nil, 0, func(tx *sql.Tx) error {
+		err := runTx(ctx, db, nil, 0, nil, func(tx *sql.Tx) error {
 			var done int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
 				return err
@@ -257,14 +260,14 @@ func migrate(ctx context.Context, db beginner, d dialect, fsys fs.FS) error {
 // a time. On PostgreSQL, fn is run again when the transaction lost a race (serialization failure):
 // fn must set its results afresh on each run and have no effect outside tx.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return runTx(ctx, s.w, s.d.write, s.d.retries, fn)
+	return runTx(ctx, s.w, s.d.write, s.d.retries, &s.retried, fn)
 }
 
 // claim runs fn in one transaction that claims rows with a lease (see skipLocked): BEGIN
 // IMMEDIATE on SQLite, READ COMMITTED on PostgreSQL, where the claim's sub-select locks the rows it
 // picks and passes over the rows other claimers hold (FOR UPDATE SKIP LOCKED).
 func (s *Store) claim(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return runTx(ctx, s.w, s.d.claim, s.d.retries, fn)
+	return runTx(ctx, s.w, s.d.claim, s.d.retries, &s.retried, fn)
 }
 
 // skipLocked is what ends the sub-select that picks the rows of a claim: " FOR UPDATE SKIP
