@@ -449,38 +449,13 @@ func msgID(m discordtest.Message) uint64 {
 	return id
 }
 
-// aiBenchThink is how long each decision of BenchmarkInteractionAckWhileAIThinks searches.
-const aiBenchThink = 300 * time.Millisecond
-
 // BenchmarkInteractionAckWhileAIThinks is BenchmarkInteractionAck while the AI thinks without a
-// pause in another channel: a Borneo game whose three seats the AI plays, each decision a search
-// of aiBenchThink (random playouts on the determinized state; the strong level's p99 budget) and
-// no delay. It reports the acknowledgement's p50/p99 in ms and the AI's moves
-// meanwhile; compare with BenchmarkInteractionAck.
+// pause in another channel: a Borneo game whose three seats package ai plays at the strong level
+// (each decision searches up to its 250 ms budget), with no delay between its moves. It reports
+// the acknowledgement's p50/p99 in ms and the AI's moves meanwhile; compare with
+// BenchmarkInteractionAck.
 func BenchmarkInteractionAckWhileAIThinks(b *testing.B) {
-	busy := bot.DeciderFunc(func(ctx context.Context, st rules.State, seat rules.Seat, level string, seed uint64) (rules.Move, error) {
-		rng := rand.New(rand.NewPCG(seed, 1))
-		for start := time.Now(); time.Since(start) < aiBenchThink && ctx.Err() == nil; {
-			x := st.Determinize(seat, rng.Uint64())
-			for i := 0; i < 20; i++ {
-				var movers []rules.Seat
-				for _, s := range x.Active() {
-					if len(x.Legal(s)) > 0 {
-						movers = append(movers, s)
-					}
-				}
-				if len(movers) == 0 {
-					break
-				}
-				s := movers[rng.IntN(len(movers))]
-				legal := x.Legal(s)
-				if x.Apply(s, legal[rng.IntN(len(legal))]) != nil {
-					break
-				}
-			}
-		}
-		return bot.RandomDecider.Decide(ctx, st, seat, level, seed)
-	})
+	busy := bot.DeciderFunc(ai.Decide) // stand-ins play at the strong level
 	h := newHarnessWith(b, 3, func(c *bot.Config) {
 		c.AI, c.AIDelayMin, c.AIDelayMax = busy, time.Millisecond, time.Millisecond
 	})
