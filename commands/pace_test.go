@@ -734,3 +734,54 @@ func findButton(r Reply, label string) (discordgo.Button, bool) {
 	}
 	return discordgo.Button{}, false
 }
+
+// TestTimeoutAIStandsIn: under the `ai` policy the AI stands in for a seat whose time ran out;
+// its clock stops (the AI is never late) until its owner is back.
+func TestTimeoutAIStandsIn(t *testing.T) {
+	reg := &rules.Registry{}
+	reg.Register(stepGame{})
+	ctx := context.Background()
+	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	// A service with the AI wired, as the bot makes it, to open the game with timeout:ai.
+	svc := New(store, reg, nil)
+	clock := &fakeClock{t: time.Date(2026, 1, 5, 7, 0, 0, 0, time.UTC)}
+	svc.now = clock.Now
+	k := pace.New(store, reg, clock, nil)
+	k.SetAI(svc)
+	svc.SetPacer(k)
+	do := func(user string, req Request) Reply {
+		t.Helper()
+		req.ChannelID, req.GuildID, req.UserID, req.UserName = "c1", "g1", user, user
+		r, err := svc.Handle(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := do("u1", Request{Kind: KindCommand, Command: "game", Sub: "new", Options: map[string]any{"game": "step", "pace": "fast", "timeout": "ai"}}); !strings.Contains(r.Content, "the AI plays the seat") {
+		t.Fatalf("lobby: %q", r.Content)
+	}
+	do("u2", Request{Kind: KindCommand, Command: "game", Sub: "join"})
+	do("u1", Request{Kind: KindCommand, Command: "game", Sub: "start"})
+	row, _, _ := store.Current(ctx, "c1")
+	clock.Add(4*time.Hour + time.Minute) // fast: 4 hours per decision
+	if st, _, err := k.Tick(ctx); err != nil || st.Timeouts != 1 {
+		t.Fatalf("tick: %+v %v", st, err)
+	}
+	sis, _ := store.StandIns(ctx, row.ID)
+	if len(sis) != 1 || sis[0].Seat != 0 {
+		t.Fatalf("stand-ins: %+v", sis)
+	}
+	cs, _ := store.Clocks(ctx, row.ID)
+	if !cs[0].Since.IsZero() || !cs[0].Due.IsZero() {
+		t.Errorf("the AI's seat still has a clock: %+v", cs[0])
+	}
+	evs, _ := store.Events(ctx, row.ID)
+	if len(evs) != 1 || !strings.Contains(evs[0].Text, "the AI plays for them") {
+		t.Errorf("events: %+v", evs)
+	}
+}

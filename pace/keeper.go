@@ -70,13 +70,15 @@ type Action struct {
 	Items  []data.OutboxItem
 	Events []data.Event
 	Votes  []data.Vote
-	// Recompute asks for the game's clocks to be recomputed afterwards (the AI took the seat).
-	Recompute bool
+	// After, when set, runs once the clock and the rest are stored (the AI takes the seat: it
+	// changes the game outside this transaction and recomputes the clocks).
+	After func(ctx context.Context) error
 }
 
 // Policy is a timeout policy: what happens once when a seat's deadline passes while it has a
-// decision to make. Implementations must be idempotent outside the returned Action (the Action is
-// stored only if the scheduler still holds the seat's row; otherwise the policy runs again later).
+// decision to make. It must not change anything itself: what it returns is stored with the seat's
+// clock only if the scheduler still holds the row (otherwise the policy runs again later), and
+// Action.After runs after that.
 type Policy interface {
 	Timeout(ctx context.Context, k *Keeper, t Timeout) (Action, error)
 }
@@ -339,11 +341,11 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 type pending struct {
 	cp                  data.Completion
 	reminders, timeouts int
-	recompute           bool
+	after               []func(context.Context) error
 }
 
 // complete stores a tick's handled clocks in one transaction (one row at a time if that fails,
-// so that one bad row does not hold up the others) and recomputes the games that asked for it. It
+// so that one bad row does not hold up the others), then runs their policies' After steps. It
 // returns the reminders and timeouts stored.
 func (k *Keeper) complete(ctx context.Context, batch []*pending) (reminders, timeouts int, err error) {
 	if len(batch) == 0 {
@@ -376,8 +378,8 @@ func (k *Keeper) complete(ctx context.Context, batch []*pending) (reminders, tim
 		}
 		reminders += p.reminders
 		timeouts += p.timeouts
-		if p.recompute {
-			if e := k.Update(ctx, p.cp.Clock.GameID); e != nil {
+		for _, f := range p.after {
+			if e := f(ctx); e != nil {
 				err = errors.Join(err, e)
 			}
 		}
@@ -452,7 +454,7 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (*pending, error)
 		return ReminderItem(g.row.ID, c.UserID, r)
 	}
 	var act Action
-	recompute := false
+	var after []func(context.Context) error
 	deferred := false
 	reminders, timeouts := 0, 0
 	if c.NudgeBy != "" {
@@ -482,7 +484,9 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (*pending, error)
 			act.Items = append(act.Items, a.Items...)
 			act.Events = append(act.Events, a.Events...)
 			act.Votes = append(act.Votes, a.Votes...)
-			recompute = recompute || a.Recompute
+			if a.After != nil {
+				after = append(after, a.After)
+			}
 			timeouts++
 		}
 	}
@@ -507,7 +511,7 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (*pending, error)
 		c.Due = due
 	}
 	return &pending{cp: data.Completion{Clock: c, Items: act.Items, Events: act.Events, Votes: act.Votes},
-		reminders: reminders, timeouts: timeouts, recompute: recompute}, nil
+		reminders: reminders, timeouts: timeouts, after: after}, nil
 }
 
 // Nudge errors.
@@ -734,11 +738,17 @@ func (aiPolicy) Timeout(ctx context.Context, k *Keeper, t Timeout) (Action, erro
 	if k.ai == nil {
 		return waitPolicy{}.Timeout(ctx, k, t)
 	}
-	if err := k.ai.StandIn(ctx, t.Game.ID, t.Seat, "their time ran out"); err != nil {
-		return Action{}, err
-	}
-	return Action{Recompute: true, Events: []data.Event{{Version: t.Game.Version, Kind: "timeout",
-		Text: rules.SeatRef(t.Seat) + "'s time ran out; the AI plays for them until they are back."}}}, nil
+	gameID, seat := t.Game.ID, t.Seat
+	return Action{
+		Events: []data.Event{{Version: t.Game.Version, Kind: "timeout",
+			Text: rules.SeatRef(t.Seat) + "'s time ran out; the AI plays for them until they are back."}},
+		After: func(ctx context.Context) error {
+			if err := k.ai.StandIn(ctx, gameID, seat, "their time ran out"); err != nil {
+				return err
+			}
+			return k.Update(ctx, gameID) // the seat's clock stops
+		},
+	}, nil
 }
 
 // Deadline returns when seat's current decision in game gameID is due, and false when it has no
