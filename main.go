@@ -105,7 +105,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	fs.SetOutput(stderr)
 	token := fs.String("token", env("DISCORD_TOKEN", ""), "bot token (env DISCORD_TOKEN)")
 	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only (env DISCORD_GUILD_ID)")
-	dbPath := fs.String("db", env("SPICEBOT_DB", "spicebot.db"), "SQLite database file (env SPICEBOT_DB)")
+	dbPath := fs.String("db", env("SPICEBOT_DB", "spicebot.db"), "SQLite database file, or a postgres:// URL for several processes (env SPICEBOT_DB)")
 	apiURL := fs.String("api-url", env("DISCORD_API_URL", bot.DefaultAPIURL), "Discord API base URL (env DISCORD_API_URL)")
 	logLevel := fs.String("log-level", env("SPICEBOT_LOG_LEVEL", "info"), "debug, info, warn or error (env SPICEBOT_LOG_LEVEL)")
 	ops := addOpsFlags(fs)
@@ -134,7 +134,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	defer stop()
 	store, err := data.Open(ctx, *dbPath)
 	if err != nil {
-		log.Error("open database", "path", *dbPath, "err", err)
+		log.Error("open database", "db", data.Where(*dbPath), "err", err)
 		return 1
 	}
 	defer store.Close()

@@ -514,3 +514,15 @@ func TestPostgresMigrations(t *testing.T) {
 		t.Fatalf("Open of a newer database: %v", err)
 	}
 }
+
+func TestWhereHidesSecrets(t *testing.T) {
+	for dsn, want := range map[string]string{
+		"data/spicebot.db": "data/spicebot.db",
+		"postgres://bot:s3cret@db:5432/spicebot?sslmode=disable&password=x": "postgres://bot:xxxxx@db:5432/spicebot",
+		"postgresql://db/spicebot": "postgresql://db/spicebot",
+	} {
+		if got := Where(dsn); got != want {
+			t.Errorf("Where(%q) = %q, want %q", dsn, got, want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"strings"
 	"time"
 
@@ -145,4 +146,18 @@ func (c *pgConn) CheckNamedValue(nv *driver.NamedValue) error {
 		}
 	}
 	return nil
+}
+
+// Where describes the database dsn names, for logs and messages, without secrets: the SQLite file
+// name, or the PostgreSQL URL without its password and parameters.
+func Where(dsn string) string {
+	if !isPostgresDSN(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres (unreadable URL)"
+	}
+	u.RawQuery, u.Fragment = "", ""
+	return u.Redacted()
 }
