@@ -17,43 +17,85 @@ func DealUnseen(rng *RNG, groups, caps, limited, free []int) []int {
 }
 
 // DealUnseenInto is DealUnseen writing the card of place i to out[i] (len(out) == len(groups)).
-// It changes caps (each group's room left) and uses no other memory for up to 128 cards.
+// It changes caps (each group's room left) and uses no other memory for up to 128 places and 8
+// groups.
 func DealUnseenInto(out []int, rng *RNG, groups, caps, limited, free []int) {
 	const empty = -1 << 31
 	for i := range out {
 		out[i] = empty
 	}
+	// The places by bucket — bucket 0 for the unlimited group (-1), b for group b-1 — each
+	// bucket's free places first: idx[start[b] : start[b]+left[b]].
+	nb := len(caps) + 1
+	var startBuf, leftBuf [9]int
+	var idxBuf [128]int
+	start, left := startBuf[:0], leftBuf[:0]
+	if nb <= len(startBuf) {
+		start, left = startBuf[:nb], leftBuf[:nb]
+	} else {
+		start, left = make([]int, nb), make([]int, nb)
+	}
+	idx := idxBuf[:0]
+	if len(groups) > len(idxBuf) {
+		idx = make([]int, 0, len(groups))
+	}
+	idx = idx[:len(groups)]
+	for _, g := range groups {
+		left[g+1]++
+	}
+	for b := 1; b < nb; b++ {
+		start[b] = start[b-1] + left[b-1]
+	}
+	var fill [9]int
+	fillAt := fill[:0]
+	if nb <= len(fill) {
+		fillAt = fill[:nb]
+	} else {
+		fillAt = make([]int, nb)
+	}
+	for i, g := range groups {
+		b := g + 1
+		idx[start[b]+fillAt[b]] = i
+		fillAt[b]++
+	}
+	take := func(b, k int) int { // the k-th free place of bucket b, no longer free
+		j := start[b] + k
+		last := start[b] + left[b] - 1
+		place := idx[j]
+		idx[j], idx[last] = idx[last], idx[j]
+		left[b]--
+		return place
+	}
 	var buf [128]int
 	cards := append(buf[:0], limited...)
 	rng.ShuffleInts(cards)
 	for _, c := range cards {
-		allowed := 0
-		for i, g := range groups {
-			if out[i] == empty && (g < 0 || caps[g] > 0) {
-				allowed++
+		allowed := left[0]
+		for b := 1; b < nb; b++ {
+			if caps[b-1] > 0 {
+				allowed += left[b]
 			}
 		}
-		any := allowed == 0
+		any := allowed == 0 // the limits leave no room: any empty place
 		if any {
-			for i := range groups {
-				if out[i] == empty {
-					allowed++
-				}
+			for b := range left {
+				allowed += left[b]
 			}
 		}
 		k := rng.Intn(allowed)
-		for i, g := range groups {
-			if out[i] != empty || !any && g >= 0 && caps[g] <= 0 {
-				continue
+		for b := range left {
+			n := left[b]
+			if !any && b > 0 && caps[b-1] <= 0 {
+				n = 0
 			}
-			if k == 0 {
-				out[i] = c
-				if g >= 0 {
-					caps[g]--
+			if k < n {
+				out[take(b, k)] = c
+				if b > 0 {
+					caps[b-1]--
 				}
 				break
 			}
-			k--
+			k -= n
 		}
 	}
 	cards = append(buf[:0], free...)
