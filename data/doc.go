@@ -1,5 +1,27 @@
-// Package data is spicebot's SQLite store: every channel's game, its seats, its append-only move
-// log, the outbox of Discord messages still to send, and the users whose DMs are closed.
+// Package data is spicebot's store, on SQLite (one process; the default) or PostgreSQL (several
+// processes sharing one database; Open with a postgres:// URL): every channel's game, its seats,
+// its append-only move log, the outbox of Discord messages still to send, and the users whose DMs
+// are closed.
+//
+// # Two backends, one implementation
+//
+// Every method is written once, in portable SQL over database/sql (go-sqlite3, or pgx's stdlib
+// driver). What differs is isolated in a dialect (dialect.go): on PostgreSQL the `?` placeholders
+// are rewritten to $n and Go bools sent as 0/1 by the connection (pg.go); write transactions are
+// SERIALIZABLE and run again when PostgreSQL reports a serialization failure (so a method's
+// closure may run more than once: it sets its results afresh each time); claims of leased work
+// run at READ COMMITTED with FOR UPDATE SKIP LOCKED (lease.go); reads are REPEATABLE READ
+// snapshots. Each SQLite migration in migrations/ has a PostgreSQL twin of the same name in
+// migrations/postgres/. Portable SQL means: INSERT … RETURNING id (no LastInsertId), INTEGER 0/1
+// flags (no booleans), CAST(? AS BIGINT) where a bare parameter's type is not implied, no
+// SQLite-only functions; isUnique recognises both backends' unique violations.
+//
+// # Several processes
+//
+// LockGame serialises one game's load → apply → commit across processes (a session advisory lock
+// on PostgreSQL; in-process on SQLite). Outbox items, seat clocks, votes and AI turns are claimed
+// with a lease (lease_owner, lease_until): each is done by the process that claimed it, and the
+// claim of a process that died runs out so that another does the work.
 //
 // # Schema
 //
@@ -33,8 +55,8 @@
 // checks that the stored version is still the one the caller loaded (UPDATE ... WHERE version = ?;
 // otherwise ErrStale and nothing is written), saves the new state, version and status, appends the
 // move and queues the outbox items. So of many writers racing from the same version exactly one
-// wins; the others reload and try again. (Serialising moves of one game inside the process is the
-// bot's per-game mutex, not this package's job.)
+// wins; the others reload and try again. (Making one game's moves one at a time, so that nobody
+// has to retry, is LockGame's job, taken by the caller around load → apply → commit.)
 //
 // Errors wrap the sentinel errors below (ErrNoGame, ErrChannelBusy, ErrStale, ...) with context;
 // test them with errors.Is.
