@@ -40,6 +40,11 @@
 //   - outbox: messages the bot must send (board posts, DMs), queued in the same transaction as the
 //     change they announce, marked sent or failed (attempts) by the bot.
 //   - dm_closed: users whose DMs failed with Discord error 50007.
+//   - the long-game layer (package pace; migrations/0004_pace.sql, column by column): game_pace
+//     (a game's pace and timeout/absence policies), seat_clocks (each seat's time bank, and the
+//     scheduler's due rows with their lease), user_pace (time zone, quiet hours, absence), votes
+//     and ballots (table votes), game_events (votes, timeouts, nudges, absences, undos and
+//     replacements, one public sentence each, shown between the moves of /log).
 //
 // Times are stored as unix milliseconds; the uint64 seed is stored bit-for-bit in a signed INTEGER.
 //
