@@ -210,7 +210,11 @@ func (p Pace) Describe() string {
 		}
 	}
 	if p.Remind > 0 {
-		s += fmt.Sprintf("; reminders every %s", Words(p.Remind))
+		every := Words(p.Remind)
+		if one, ok := strings.CutPrefix(every, "1 "); ok && !strings.Contains(one, " ") {
+			every = one // "every day", not "every 1 day"
+		}
+		s += "; reminders every " + every
 	}
 	return s
 }
