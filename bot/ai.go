@@ -323,7 +323,15 @@ func (b *Bot) decide(ctx context.Context, d commands.AIDecision, seed uint64) (m
 	defer cancel()
 	st := d.State.Determinize(d.Seat, seed)
 	d.State = nil
-	return b.cfg.AI.Decide(ctx, st, d.Seat, d.Level, seed)
+	var panicked any
+	lowPriority(func() {
+		defer func() { panicked = recover() }()
+		mv, err = b.cfg.AI.Decide(ctx, st, d.Seat, d.Level, seed)
+	})
+	if panicked != nil {
+		panic(panicked) // recovered above, as the search's error
+	}
+	return mv, err
 }
 
 // sendStandIn posts the notice that the AI now plays a seat for its absent owner, pinging the

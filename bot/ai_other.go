@@ -1,0 +1,6 @@
+//go:build !linux
+
+package bot
+
+// lowPriority runs fn (elsewhere than Linux, at the normal priority).
+func lowPriority(fn func()) { fn() }
