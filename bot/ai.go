@@ -9,7 +9,8 @@ package bot
 // decisions from the stored games (after every move the bot learns of, at start, and every
 // aiScanEvery), claims due rows with a lease (several processes never play one decision twice; a
 // process that dies while thinking loses its lease and another plays), thinks off the interaction
-// path (Config.AIThinkers searches at once), and plays at the due time: the search's own
+// path (Config.AIThinkers searches at once, each on a niced OS thread on Linux so that the kernel
+// prefers interactions), and plays at the due time: the search's own
 // duration is hidden inside the delay. A move that lands after the game moved on is not played;
 // the AI thinks again on the new state.
 //
