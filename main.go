@@ -108,6 +108,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	dbPath := fs.String("db", env("SPICEBOT_DB", "spicebot.db"), "SQLite database file, or a postgres:// URL for several processes (env SPICEBOT_DB)")
 	apiURL := fs.String("api-url", env("DISCORD_API_URL", bot.DefaultAPIURL), "Discord API base URL (env DISCORD_API_URL)")
 	logLevel := fs.String("log-level", env("SPICEBOT_LOG_LEVEL", "info"), "debug, info, warn or error (env SPICEBOT_LOG_LEVEL)")
+	paceTick := fs.Duration("pace-tick", envDuration("SPICEBOT_PACE_TICK", bot.SchedulerEvery), "how often the scheduler looks for due reminders and deadlines (env SPICEBOT_PACE_TICK)")
 	ops := addOpsFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -119,7 +120,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		fmt.Fprint(stderr, noTokenHelp)
 		return 2
 	}
-	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL}
+	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick}
 	if err := ops.apply(&cfg, *dbPath); err != nil {
 		fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
 		return 2

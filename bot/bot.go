@@ -87,6 +87,9 @@ type Config struct {
 	// AIThinkers is how many AI decisions are searched at once (default half the CPUs, at least
 	// one), so that interactions keep their CPU.
 	AIThinkers int
+	// SchedulerEvery is how often the long-game scheduler looks for due reminders, deadlines and
+	// votes when nothing wakes it earlier (default 30 s; see scheduler.go).
+	SchedulerEvery time.Duration
 }
 
 // Bot is a running spicebot: one discordgo session plus the outbox worker.
@@ -165,6 +168,9 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	cfg.AIDelayMax = max(cfg.AIDelayMax, cfg.AIDelayMin)
 	if cfg.AIThinkers <= 0 {
 		cfg.AIThinkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.SchedulerEvery <= 0 {
+		cfg.SchedulerEvery = SchedulerEvery
 	}
 	if log == nil {
 		log = slog.Default()

@@ -17,8 +17,9 @@ import (
 	"spicebot/rules"
 )
 
-// SchedulerEvery is how often the scheduler looks for due clocks and votes when nothing wakes it
-// earlier (an interaction that queued something wakes it at once, for nudges).
+// SchedulerEvery is the default of Config.SchedulerEvery: how often the scheduler looks for due
+// clocks and votes when nothing wakes it earlier (an interaction that queued something wakes it
+// at once, for nudges).
 const SchedulerEvery = 30 * time.Second
 
 // wirePace makes the long-game layer over store and wires it into the command service: clocks
@@ -64,7 +65,7 @@ func (b *Bot) scheduler() {
 		case <-b.ctx.Done():
 			return
 		case <-b.paceWake:
-		case <-b.clock.After(SchedulerEvery):
+		case <-b.clock.After(b.cfg.SchedulerEvery):
 		}
 	}
 }

@@ -1,0 +1,17 @@
+package main
+
+import (
+	"os"
+	"time"
+)
+
+// envDuration is the duration in the environment variable key ("30s", "2m"), or def when it is
+// unset or unreadable.
+func envDuration(key string, def time.Duration) time.Duration {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d > 0 {
+			return d
+		}
+	}
+	return def
+}
