@@ -69,6 +69,13 @@ func benchLoad(b *testing.B, channels int, think time.Duration) {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 99))
+			if think > 0 {
+				// Players of live games are not in step: each channel's first move comes
+				// after a random part of a think time, as every later one does (without
+				// this, all 100 channels move at the same instant once, a burst of a
+				// tenth of the moves measured that no evening of play produces).
+				time.Sleep(time.Duration(rng.Int64N(int64(think))))
+			}
 			for moves.Add(1) <= int64(b.N) {
 				user, move, v, ok := r.randomMove(tb, rng)
 				if !ok {
