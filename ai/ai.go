@@ -50,9 +50,11 @@ const (
 	EasyIterations   = 16
 	StrongIterations = 4000
 	StrongBudget     = 250 * time.Millisecond
-	// PlayoutSteps caps the moves of one playout; a playout that reaches it is scored by the
-	// Player's Evaluate (or as a draw).
+	// PlayoutSteps caps the moves of one playout; a playout that reaches it is scored as a draw.
 	PlayoutSteps = 3000
+	// EvalPlayoutSteps caps the moves of one playout when the game can be evaluated before its end
+	// (Player.Evaluate or an Evaluator state); the playout is then scored by that evaluation.
+	EvalPlayoutSteps = 120
 	// Exploration is the UCB1 constant for rewards in [0, 1].
 	Exploration = 0.7
 )
@@ -97,7 +99,8 @@ type Player struct {
 	// Evaluate scores a playout cut off before the end, one value in [0, 1] per seat; nil uses
 	// the state's Evaluator, or a draw.
 	Evaluate func(st rules.State) []float64
-	// PlayoutSteps caps a playout's moves (0: PlayoutSteps).
+	// PlayoutSteps caps a playout's moves (0: EvalPlayoutSteps when the game can be evaluated,
+	// else PlayoutSteps).
 	PlayoutSteps int
 }
 
@@ -149,6 +152,9 @@ func (p Player) Decide(ctx context.Context, st rules.State, seat rules.Seat, see
 	s := &search{p: p, seat: seat, rng: rng, steps: p.PlayoutSteps}
 	if s.steps <= 0 {
 		s.steps = PlayoutSteps
+		if _, ok := root.(Evaluator); ok || p.Evaluate != nil {
+			s.steps = EvalPlayoutSteps
+		}
 	}
 	s.comparable = reflect.TypeOf(legal[0]).Comparable()
 	return s.run(ctx, root, legal, iters, budget)
