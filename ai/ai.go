@@ -49,7 +49,7 @@ const (
 const (
 	EasyIterations   = 16
 	StrongIterations = 4000
-	StrongBudget     = 250 * time.Millisecond
+	StrongBudget     = 200 * time.Millisecond
 	// PlayoutSteps caps the moves of one playout; a playout that reaches it is scored as a draw.
 	PlayoutSteps = 3000
 	// EvalPlayoutSteps caps the moves of one playout when the game can be evaluated before its end
