@@ -12,9 +12,9 @@ import (
 // 150 with 3 and 50 with 4 (the longest; a game's harness cost grows with the square of its length), in parallel. Uniformly random play cannot finish a race
 // (ships drift and the economy dries up), so the moves come from Policy: one in ten is a
 // uniformly random legal move, the rest a greedy player that trades and sails home. The JSON
-// round trip runs every 5 moves and at the end, as the leak check does, the undo check on every
-// 3rd move and the determinization check every 60 moves: a game is long and its state (with the
-// log) grows with every move.
+// round trip runs every 5 moves and at the end, as the leak check and the undo check do, and the
+// determinization check every 100 moves: a game is long and its state (with the log) grows with
+// every move.
 func TestRandomGames(t *testing.T) {
 	for _, c := range []struct{ players, seeds int }{{2, 300}, {3, 150}, {4, 50}} {
 		c := c
@@ -25,7 +25,7 @@ func TestRandomGames(t *testing.T) {
 			t.Parallel()
 			rulestest.Run(t, Game, rulestest.Config{
 				Setups: []rulestest.Setup{{Players: c.players}}, Seeds: c.seeds, MaxSteps: 40000, LeakEvery: 5, Policy: Policy, RoundTripEvery: 5,
-				UndoEvery: 3, DeterminizeEvery: 60,
+				UndoEvery: 5, DeterminizeEvery: 100,
 			})
 		})
 	}
