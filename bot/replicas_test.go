@@ -88,7 +88,13 @@ func startReplica(t *testing.T, bin, name, dsn string, srv *discordtest.Server) 
 			}
 		}
 		if t.Failed() {
-			t.Logf("%s log (tail):\n%s", name, tail(r.logs.String(), 4000))
+			var lines []string
+			for _, l := range strings.Split(r.logs.String(), "\n") {
+				if !strings.Contains(l, `"msg":"move"`) {
+					lines = append(lines, l)
+				}
+			}
+			t.Logf("%s log without moves (tail):\n%s", name, tail(strings.Join(lines, "\n"), 12000))
 		}
 	})
 	ctx := ctxT(t)
@@ -227,6 +233,19 @@ func TestTwoReplicas(t *testing.T) {
 	})
 
 	store := openTestStore(t, dsn)
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		items, err := store.PendingOutbox(context.Background(), 0)
+		for i, it := range items {
+			if i < 30 {
+				t.Logf("pending: item %d %s game %d target %s attempts %d next %v lease %q until %v err %q", it.ID, it.Kind,
+					it.GameID, it.Target, it.Attempts, it.NextAt.Format("15:04:05.000"), it.LeaseOwner, it.LeaseUntil.Format("15:04:05.000"), it.LastError)
+			}
+		}
+		t.Logf("%d items pending (%v) at %s", len(items), err, time.Now().Format("15:04:05.000"))
+	})
 	hs := make([]*harness, nGames)
 	gameChannels := map[string]bool{}
 	for g := range hs {
