@@ -74,7 +74,7 @@ func (a *aiSim) players() []ai.Player {
 	for i, l := range a.levels {
 		out[i] = ai.Player{Level: l, Iterations: a.iterations, Budget: a.budget, Policy: help.policy, Evaluate: help.evaluate, PlayoutSteps: help.steps}
 		if l == ai.Easy {
-			out[i].Iterations, out[i].Budget = 0, 0 // the level's own settings
+			out[i].Iterations, out[i].Budget = 0, -1 // the level's iterations, no time budget: deterministic
 		}
 	}
 	return out

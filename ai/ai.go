@@ -38,8 +38,8 @@ type Level string
 const (
 	// Random plays a uniformly random legal move (a baseline for sim).
 	Random Level = "random"
-	// Easy searches a little (EasyIterations iterations, no time budget): fast, plausible moves
-	// that are often not the best.
+	// Easy searches a little (EasyIterations iterations, at most EasyBudget): fast, plausible
+	// moves that are often not the best.
 	Easy Level = "easy"
 	// Strong searches until StrongBudget has passed or StrongIterations iterations are done.
 	Strong Level = "strong"
@@ -48,10 +48,11 @@ const (
 // Defaults of the levels.
 const (
 	EasyIterations   = 16
+	EasyBudget       = 100 * time.Millisecond
 	StrongIterations = 4000
 	StrongBudget     = 200 * time.Millisecond
 	// PlayoutSteps caps the moves of one playout; a playout that reaches it is scored as a draw.
-	PlayoutSteps = 3000
+	PlayoutSteps = 1000
 	// EvalPlayoutSteps caps the moves of one playout when the game can be evaluated before its end
 	// (Player.Evaluate or an Evaluator state); the playout is then scored by that evaluation.
 	EvalPlayoutSteps = 120
@@ -146,8 +147,11 @@ func (p Player) Decide(ctx context.Context, st rules.State, seat rules.Seat, see
 			iters = StrongIterations
 		}
 	}
-	if budget == 0 && level == Strong {
-		budget = StrongBudget
+	if budget == 0 {
+		budget = EasyBudget
+		if level == Strong {
+			budget = StrongBudget
+		}
 	}
 	s := &search{p: p, seat: seat, rng: rng, steps: p.PlayoutSteps}
 	if s.steps <= 0 {
