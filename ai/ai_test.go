@@ -38,8 +38,9 @@ type position struct {
 }
 
 // positions plays a seeded game with random moves (dei.Policy for The Dutch East Indies) and
-// keeps up to n positions, spread over the first steps moves, where an active seat has at least
-// two legal moves; every active seat with a choice is kept (several during simultaneous steps).
+// keeps about n positions, spread over the first steps moves, where an active seat has at least
+// two legal moves; every active seat with a choice is kept, and the first step where several seats
+// decide at once after one has decided in secret (simultaneous registration) is always among them.
 func positions(t testing.TB, g rules.Game, seed uint64, steps, n int) []position {
 	t.Helper()
 	st, err := g.New(playersFor(g), rules.Options{}, seed)
@@ -49,13 +50,24 @@ func positions(t testing.TB, g rules.Game, seed uint64, steps, n int) []position
 	rng := rules.NewRNG(seed ^ 0xabc)
 	var out []position
 	every := max(1, steps/n)
+	tookMulti := false // the first step where several seats decide at once is always kept
 	for i := 0; i < steps && len(out) < n; i++ {
 		if _, over := st.Outcome(); over {
 			break
 		}
-		if i%every == every-1 {
+		deciders := 0
+		for _, s := range st.Active() {
+			if len(st.Legal(s)) >= 2 {
+				deciders++
+			}
+		}
+		// Several seats deciding and one that has decided already (in secret): the position
+		// where hidden information is freshest.
+		multi := deciders > 1 && deciders < len(st.Active())
+		if i%every == every-1 || multi && !tookMulti {
+			tookMulti = tookMulti || multi
 			for _, s := range st.Active() {
-				if len(st.Legal(s)) >= 2 && len(out) < n {
+				if len(st.Legal(s)) >= 2 && len(out) < n+2 {
 					cp, err := g.Load(mustMarshal(t, st))
 					if err != nil {
 						t.Fatal(err)
