@@ -67,7 +67,9 @@ func startReplica(t *testing.T, bin, name, dsn string, srv *discordtest.Server) 
 	r := &replica{name: name, url: "http://" + addr + "/interactions", ops: "http://" + ops, logs: &syncBuffer{}, waitDone: make(chan struct{})}
 	r.cmd = exec.Command(bin, "serve", "--http", addr, "--metrics", ops)
 	r.cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+discordtest.Token, "DISCORD_API_URL="+srv.URL(),
-		"DISCORD_PUBLIC_KEY="+srv.PublicKey(), "SPICEBOT_DB="+dsn, "SPICEBOT_LOG_LEVEL=info")
+		"DISCORD_PUBLIC_KEY="+srv.PublicKey(), "SPICEBOT_DB="+dsn, "SPICEBOT_LOG_LEVEL=info",
+		// A dead replica's claims expire quickly, so the survivor takes over its deliveries in seconds.
+		"SPICEBOT_OUTBOX_LEASE=3s")
 	r.cmd.Stderr = r.logs
 	if err := r.cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", name, err)
