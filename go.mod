@@ -11,6 +11,8 @@ require (
 	golang.org/x/image v0.47.0
 )
 
+require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+
 require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

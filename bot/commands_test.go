@@ -104,7 +104,7 @@ func TestCommandsTour(t *testing.T) {
 		}
 	}
 	g, _ := h.reg.Get("borneo")
-	for _, line := range strings.Split(rules.Expand(st.Private(rulesSeat(seat)), nil, g.Term), "\n") {
+	for _, line := range strings.Split(rules.Expand(st.Private(rulesSeat(seat)), nil, g.Term, nil), "\n") {
 		if line != "" && !strings.Contains(hand.Content, strings.ReplaceAll(line, "*", "")) && !strings.Contains(hand.Content, line) {
 			t.Errorf("/hand lacks the private line %q:\n%s", line, hand.Content)
 		}

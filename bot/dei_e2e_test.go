@@ -20,7 +20,7 @@ var deiIDs = regexp.MustCompile(`\b[TW]\d\d?\b|\[\[|\]\]|\{\d\}`)
 // that matches it as the bot shows it: component references expanded with the game's words, seat
 // references matching any name.
 func textPattern(text string) *regexp.Regexp {
-	text = rules.Expand(text, nil, dei.Game.Term)
+	text = rules.Expand(text, nil, dei.Game.Term, nil)
 	parts := regexp.MustCompile(`\{\d\}`).Split(text, -1)
 	for i := range parts {
 		parts[i] = regexp.QuoteMeta(parts[i])
@@ -35,7 +35,7 @@ func matches(label, text string) bool {
 		return true
 	}
 	cut := strings.TrimSuffix(strings.TrimSuffix(label, "…"), "...")
-	return cut != label && len(cut) > 10 && strings.HasPrefix(rules.Expand(text, nil, dei.Game.Term), strings.TrimSpace(cut))
+	return cut != label && len(cut) > 10 && strings.HasPrefix(rules.Expand(text, nil, dei.Game.Term, nil), strings.TrimSpace(cut))
 }
 
 // steer makes the move mv of the seat at user through the decision menu: starting from "Your

@@ -28,7 +28,7 @@ type boardSeen struct {
 // time per move (cpu-ms/move, which a busy shared machine distorts least). b.N is the number of
 // moves in all; set it with -benchtime=2000x (setting up 100 games takes a few seconds).
 func BenchmarkLoad100Channels(b *testing.B) {
-	for _, think := range []time.Duration{0, 5 * time.Second} {
+	for _, think := range []time.Duration{0, 2 * time.Second, 5 * time.Second} {
 		b.Run(fmt.Sprint("think=", think), func(b *testing.B) { benchLoad(b, 100, think) })
 	}
 }

@@ -222,7 +222,7 @@ func (l *loaded) plainText(text string) string {
 			return names[s]
 		}
 		return "someone"
-	}, l.game.Term)
+	}, l.game.Term, nil)
 	return mentionPattern.ReplaceAllStringFunc(text, func(m string) string {
 		id := mentionPattern.FindStringSubmatch(m)[1]
 		for _, st := range l.seats {

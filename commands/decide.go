@@ -100,7 +100,7 @@ func (m *menu) words(text string) string {
 			return m.names[s]
 		}
 		return "someone"
-	}, m.l.game.Term)
+	}, m.l.game.Term, nil)
 }
 
 // plain strips the Markdown bold that names carry in expanded text: select options and buttons

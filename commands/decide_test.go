@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -846,3 +847,5 @@ func TestMenuSinglePickThen(t *testing.T) {
 		t.Fatalf("after two cards: moves %q (the closing move follows when legal)", got)
 	}
 }
+
+func (toyGame) Messages() fs.FS { return nil }

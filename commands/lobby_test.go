@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -567,3 +568,5 @@ func TestResultsRecap(t *testing.T) {
 		t.Errorf("results show a raw reference:\n%s", post.Content)
 	}
 }
+
+func (recapGame) Messages() fs.FS { return nil }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -485,3 +486,5 @@ func BenchmarkDecisionMenu(b *testing.B) {
 		newMenu(l, seat).view(nil, "")
 	}
 }
+
+func (countGame) Messages() fs.FS { return nil }

@@ -95,8 +95,11 @@ type Request struct {
 	AppPermissions int64
 	// Channel is what kind of channel the interaction came from, when the bot looked (/game new).
 	Channel ChannelKind
-	// Locale is the user's client locale ("en-US"), or "".
+	// Locale is the user's client locale ("en-US", "fr"; the interaction's locale), or "".
 	Locale string
+	// GuildLocale is the server's preferred locale (the interaction's guild_locale), or "" in DMs.
+	// Public posts use it unless the channel has its own language (/settings language).
+	GuildLocale string
 	// Options are the command options by name: string, int64 or bool values.
 	Options map[string]any
 	// Focused is the option being typed in an autocomplete.
@@ -146,6 +149,8 @@ type Image struct {
 	Names []string
 	// Hand selects the hand renderer instead of the board renderer.
 	Hand bool
+	// Lang is the language of the words drawn ("en", "fr"; see lang.Match); "" draws English.
+	Lang string
 }
 
 // Service answers interactions. It is safe for concurrent use, also by several processes sharing a
@@ -416,7 +421,7 @@ func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 			return "**" + escape(names[s]) + "**"
 		}
 		return "someone"
-	}, l.game.Term)
+	}, l.game.Term, nil)
 }
 
 // markdown escapes the characters that would let a user name break Markdown.

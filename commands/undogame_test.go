@@ -3,6 +3,7 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -197,3 +198,5 @@ func (s *stepState) Determinize(rules.Seat, uint64) rules.State {
 	cp, _ := stepGame{}.Load(b)
 	return cp
 }
+
+func (stepGame) Messages() fs.FS { return nil }

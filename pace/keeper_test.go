@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -199,3 +200,5 @@ func BenchmarkScheduler(b *testing.B) {
 		})
 	}
 }
+
+func (roundGame) Messages() fs.FS { return nil }

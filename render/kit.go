@@ -62,6 +62,8 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"spicebot/lang"
+
 	"spicebot/rules"
 )
 
@@ -136,6 +138,7 @@ type Renderer struct {
 	regular *opentype.Font
 	bold    *opentype.Font
 	games   []Game
+	words   *lang.Catalog // every game's catalogue and the edge's (the words drawn)
 	trace   atomic.Pointer[func(DrawnText)]
 
 	mu     sync.Mutex
@@ -174,8 +177,16 @@ func New(games []Game) (*Renderer, error) {
 		}
 		seen[g.Rules.ID()] = true
 	}
-	return &Renderer{regular: reg, bold: bold, games: slices.Clone(games), layers: make(map[layerKey]*image.RGBA),
-		glyphs: make(map[glyphKey]glyph)}, nil
+	rs := make([]rules.Game, len(games))
+	for i, g := range games {
+		rs[i] = g.Rules
+	}
+	words, err := lang.New(rs...)
+	if err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return &Renderer{regular: reg, bold: bold, games: slices.Clone(games), words: words,
+		layers: make(map[layerKey]*image.RGBA), glyphs: make(map[glyphKey]glyph)}, nil
 }
 
 // game returns the registered game whose drawer owns view.
@@ -191,29 +202,51 @@ func (r *Renderer) game(what string, view any) (Game, error) {
 	return Game{}, fmt.Errorf("render %s: no registered game draws views of type %T", what, view)
 }
 
+// Board draws the public board in English (see In).
+func (r *Renderer) Board(view any, names []string) (image.Image, error) {
+	return r.In("en").Board(view, names)
+}
+
+// Hand draws one seat's private view in English (see In).
+func (r *Renderer) Hand(view any, names []string) (image.Image, error) {
+	return r.In("en").Hand(view, names)
+}
+
+// In returns the renderer drawing in the language of a Discord locale or catalogue language
+// ("fr", "en-US"; English for any other, see lang.Match). It shares r's fonts and caches.
+func (r *Renderer) In(locale string) Lang {
+	return Lang{r: r, loc: r.words.For(locale)}
+}
+
+// Lang draws images whose words are in one language (Renderer.In).
+type Lang struct {
+	r   *Renderer
+	loc *lang.Localizer
+}
+
 // Board draws the public board from a game's view (e.g. borneo.View or *borneo.View). names[i] is
 // seat i's display name; missing or empty names become "Player n". It returns an error for a nil
 // view, a view no registered game owns, or one its drawer refuses.
-func (r *Renderer) Board(view any, names []string) (image.Image, error) {
-	g, err := r.game("board", view)
+func (l Lang) Board(view any, names []string) (image.Image, error) {
+	g, err := l.r.game("board", view)
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Board(r.kit(g, names), view)
+	return g.Draw.Board(l.r.kit(g, names, l.loc), view)
 }
 
 // Hand draws one seat's private view (its hand and what only it knows). It returns an error for a
 // nil view, a view no registered game owns, and an observer's view, which has no hand.
-func (r *Renderer) Hand(view any, names []string) (image.Image, error) {
-	g, err := r.game("hand", view)
+func (l Lang) Hand(view any, names []string) (image.Image, error) {
+	g, err := l.r.game("hand", view)
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Hand(r.kit(g, names), view)
+	return g.Draw.Hand(l.r.kit(g, names, l.loc), view)
 }
 
-func (r *Renderer) kit(g Game, names []string) *Kit {
-	k := &Kit{r: r, game: g.Rules, names: names}
+func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer) *Kit {
+	k := &Kit{r: r, game: g.Rules, names: names, loc: loc}
 	k.SeatLabels(len(names))
 	return k
 }
@@ -225,12 +258,18 @@ type Kit struct {
 	game              rules.Game
 	names             []string
 	display, initials []string
+	loc               *lang.Localizer // the language of the words drawn
 }
 
 // NewKit returns a Kit for drawing images of game with the seats' display names, outside
 // Renderer.Board and Hand (tests, tools).
 func (r *Renderer) NewKit(game rules.Game, names []string) *Kit {
-	return r.kit(Game{Rules: game}, names)
+	return r.kit(Game{Rules: game}, names, r.words.For("en"))
+}
+
+// NewKitIn is NewKit drawing words in the language of locale (see Renderer.In).
+func (r *Renderer) NewKitIn(locale string, game rules.Game, names []string) *Kit {
+	return r.kit(Game{Rules: game}, names, r.words.For(locale))
 }
 
 // SeatLabels fixes the number of seats at n and returns their display names and initials (see
@@ -245,28 +284,36 @@ func (k *Kit) Name(s rules.Seat) string {
 	if int(s) >= 0 && int(s) < len(k.display) {
 		return k.display[s]
 	}
-	return "Player " + strconv.Itoa(int(s)+1)
+	return k.T("render.player", "N", int(s)+1)
 }
 
-// Term returns the plain words printed on the component with id (rules.Game.Term), or "" for an
-// unknown id.
+// Term returns the plain words printed on the component with id (rules.Game.Term), in the
+// image's language, or "" for an unknown id.
 func (k *Kit) Term(id string) string {
 	if k.game == nil {
 		return ""
 	}
-	return k.game.Term(id)
+	return k.loc.Text(k.game.Term(id))
 }
 
-// Expand replaces the seat references ("{2}") in rules text with display names and the
-// component references ("[[S12]]") with the game's plain words (rules.Expand), so that the text
-// can be drawn.
+// Expand makes rules text drawable in the image's language: messages (rules.Msg) translated,
+// seat references ("{2}") replaced with display names and component references ("[[S12]]") with
+// the game's plain words (lang.Localizer.Expand).
 func (k *Kit) Expand(text string) string {
 	var term func(string) string
 	if k.game != nil {
 		term = k.game.Term
 	}
-	return rules.Expand(text, k.Name, term)
+	return k.loc.Expand(text, k.Name, term)
 }
+
+// T returns the text of catalogue message id with arguments as name, value pairs (rules.Msg) in
+// the image's language: every word drawn comes from the catalogues (issue 13). The game's own
+// words have ids of its catalogue ("borneo.board.deck"), the kit's "render.…".
+func (k *Kit) T(id string, args ...any) string { return k.loc.T(id, args...) }
+
+// Lang returns the image's language, "en" or "fr".
+func (k *Kit) Lang() string { return k.loc.Lang() }
 
 // Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
 func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvas(w, h) }
@@ -275,13 +322,19 @@ func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvas(w, h) }
 // first use on a Canvas of that size filled with bg (see Renderer.layer). Key it with a value of
 // a type of the game's own package.
 func (k *Kit) Layer(key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
-	return k.r.layer(key, w, h, bg, paint)
+	return k.r.layer(langKey{k.loc.Lang(), key}, w, h, bg, paint)
+}
+
+// langKey keys a cached image by the language of its words as well as by the drawer's key.
+type langKey struct {
+	lang string
+	key  any
 }
 
 // Cached returns the cached transparent image for key at size w×h, drawing it with paint on
 // first use.
 func (k *Kit) Cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
-	return k.r.cached(key, w, h, paint)
+	return k.r.cached(langKey{k.loc.Lang(), key}, w, h, paint)
 }
 
 // layer returns the cached opaque static layer for key at size w×h, drawing it with paint on

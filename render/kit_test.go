@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -182,3 +183,5 @@ func TestEncodePNGReuse(t *testing.T) {
 		t.Error("EncodePNG(nil) returned no error")
 	}
 }
+
+func (termGame) Messages() fs.FS { return nil }

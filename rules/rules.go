@@ -9,13 +9,16 @@
 // followed by the same moves always gives the same state: Replay relies on this.
 //
 // Text that names players (log lines, status sentences, move labels) refers to a seat with
-// SeatRef ("{2}"); the bot and the renderer replace these references with player names.
+// SeatRef ("{2}"); the bot and the renderer replace these references with player names. Every
+// word a player reads is language-neutral: a catalogue message id with arguments (Msg), turned
+// into English or French at the edge (package lang, Expand).
 package rules
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -37,10 +40,12 @@ func SeatRef(s Seat) string { return "{" + strconv.Itoa(int(s)) + "}" }
 // that a player never reads an id.
 func Ref(id string) string { return "[[" + id + "]]" }
 
-// Expand replaces the seat references ("{2}", see SeatRef) in text with seat(n) and the component
-// references ("[[S12]]", see Ref) with term(id). A nil seat or term leaves those references as
-// they are.
-func Expand(text string, seat func(Seat) string, term func(id string) string) string {
+// Expand makes rules text readable: the message markup (Msg) translated by tr, the seat
+// references ("{2}", see SeatRef) replaced with seat(n) and the component references ("[[S12]]",
+// see Ref) with term(id), itself translated by tr. A nil seat, term or tr leaves those parts as
+// they are. Package lang's Localizer.Expand supplies tr for a language.
+func Expand(text string, seat func(Seat) string, term func(id string) string, tr Translator) string {
+	text = Translate(text, tr)
 	if seat != nil {
 		text = ExpandSeats(text, seat)
 	}
@@ -58,7 +63,7 @@ func Expand(text string, seat func(Seat) string, term func(id string) string) st
 			break
 		}
 		b.WriteString(text[:i])
-		b.WriteString(term(text[i+2 : i+2+j]))
+		b.WriteString(Translate(term(text[i+2:i+2+j]), tr))
 		text = text[i+2+j+2:]
 	}
 	b.WriteString(text)
@@ -179,8 +184,13 @@ type Game interface {
 	Rules() []Topic
 	// Term returns the plain words printed on the component whose id is id ("Tidore",
 	// "cinnamon ×2 · Y Y Y / G", "Mission: three pepper (6)"), as a player would name it, for
-	// the component references (Ref) in rules text. It returns "" for an unknown id.
+	// the component references (Ref) in rules text. Words that are not proper nouns are written
+	// with Msg, so that they are translated. It returns "" for an unknown id.
 	Term(id string) string
+	// Messages returns the game's message catalogues (issue 13): files "<id>.en.yaml" and
+	// "<id>.fr.yaml" at the root of the FS, go-i18n YAML, every message id starting with the
+	// game's ID and a dot; they hold every Msg the game's rules and its drawer use (package lang).
+	Messages() fs.FS
 }
 
 // State is one game in progress or finished. Methods other than Apply never change it and never

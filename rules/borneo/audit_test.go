@@ -233,7 +233,7 @@ func TestEveryIllegalMoveHasAReason(t *testing.T) {
 			legal := map[rules.Move]bool{}
 			for _, m := range s.Legal(actor) {
 				legal[m] = true
-				if l := s.Describe(actor, m).Label; l == "" || len([]rune(rules.Expand(l, nil, Game.Term))) > 100 {
+				if l := s.Describe(actor, m).Label; l == "" || len([]rune(rules.Expand(l, nil, Game.Term, nil))) > 100 {
 					t.Errorf("label %q of %q", l, m)
 				}
 			}

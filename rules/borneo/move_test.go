@@ -104,7 +104,7 @@ func TestViewsHideHands(t *testing.T) {
 // expandChoice is a choice in the words a player reads: the label, then each step as
 // "prompt → option", seats named {n}.
 func expandChoice(c rules.Choice) []string {
-	x := func(t string) string { return rules.Expand(t, rules.SeatRef, Game.Term) }
+	x := func(t string) string { return rules.Expand(t, rules.SeatRef, Game.Term, nil) }
 	out := []string{x(c.Label)}
 	for _, st := range c.Path {
 		out = append(out, x(st.Prompt)+" → "+x(st.Option))

@@ -26,7 +26,7 @@ func checkText(where, text string) error {
 	if id := idPattern.FindString(refPattern.ReplaceAllString(text, "")); id != "" {
 		return fmt.Errorf("%s: bare id %s outside a reference: %q", where, id, text)
 	}
-	if id := idPattern.FindString(rules.Expand(text, rules.SeatRef, Game.Term)); id != "" {
+	if id := idPattern.FindString(rules.Expand(text, rules.SeatRef, Game.Term, nil)); id != "" {
 		return fmt.Errorf("%s: id %s after expansion: %q", where, id, text)
 	}
 	return nil
@@ -59,8 +59,8 @@ func checkTexts(s *State, logFrom map[rules.Seat]int) error {
 			key := ""
 			for _, st := range c.Path {
 				texts = append(texts, st.Prompt, st.Option)
-				key += rules.Expand(st.Option, rules.SeatRef, Game.Term) + "\x00"
-				if n := len([]rune(rules.Expand(st.Option, rules.SeatRef, Game.Term))); n > 80 {
+				key += rules.Expand(st.Option, rules.SeatRef, Game.Term, nil) + "\x00"
+				if n := len([]rune(rules.Expand(st.Option, rules.SeatRef, Game.Term, nil))); n > 80 {
 					return fmt.Errorf("option %q of %s is %d characters", st.Option, m, n)
 				}
 			}
@@ -169,7 +169,7 @@ func TestTerms(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(rules.Expand("{0} ships [[S06]] to [[H09]].", rules.SeatRef, Game.Term), "ships cinnamon ×2 · Y Y Y / G to Tidore") {
+	if !strings.Contains(rules.Expand("{0} ships [[S06]] to [[H09]].", rules.SeatRef, Game.Term, nil), "ships cinnamon ×2 · Y Y Y / G to Tidore") {
 		t.Error("expansion")
 	}
 }

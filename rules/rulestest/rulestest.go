@@ -84,6 +84,7 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 //   - the leak check after setup, after every leakEvery-th move (0 means 1) and at the end, except
 //     that new log lines are checked after every move: each line once, against what was hidden
 //     when it was written;
+//   - CheckWords (every text reads in every language) every few moves and at the end;
 //   - CheckIllegalUnchanged after setup and every few moves, and the latest moves played, tried
 //     again once they are no longer legal (and after the end), are rejected and change nothing;
 //   - the game ends within maxSteps moves (rules.ErrRunaway) and never leaves every active seat
@@ -164,6 +165,9 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 			if err := checkStale(g, st, played); err != nil {
 				return fmt.Errorf("after move %d: %w", step, err)
 			}
+			if err := CheckWords(g, st); err != nil {
+				return fmt.Errorf("after move %d: %w", step, err)
+			}
 		}
 		return nil
 	})
@@ -174,6 +178,9 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 		return fmt.Errorf("at the end: %w", err)
 	}
 	if err := checkEnd(g, setup, st, recs, logSeen); err != nil {
+		return fmt.Errorf("at the end, after %d moves: %w", len(recs), err)
+	}
+	if err := CheckWords(g, st); err != nil {
 		return fmt.Errorf("at the end, after %d moves: %w", len(recs), err)
 	}
 	replayed, err := rules.Replay(g, setup.Players, setup.Options, seed, recs)
@@ -412,7 +419,12 @@ func checkChoice(g rules.Game, c rules.Choice, prompts map[string]string) error 
 		}
 		return t
 	}
-	if l := []rune(rules.Expand(c.Label, nil, term)); len(l) == 0 || len(l) > 100 {
+	words, err := catalogue(g)
+	if err != nil {
+		return err
+	}
+	en := words.For("en").Translate
+	if l := []rune(rules.Expand(c.Label, nil, term, en)); len(l) == 0 || len(l) > 100 {
 		return fmt.Errorf("label %q is empty or too long (over 100 characters)", c.Label)
 	}
 	if len(c.Path) == 0 {
@@ -420,7 +432,7 @@ func checkChoice(g rules.Game, c rules.Choice, prompts map[string]string) error 
 	}
 	prefix := ""
 	for i, st := range c.Path {
-		if o := []rune(rules.Expand(st.Option, nil, term)); len(o) == 0 || len(o) > 80 {
+		if o := []rune(rules.Expand(st.Option, nil, term, en)); len(o) == 0 || len(o) > 80 {
 			return fmt.Errorf("path option %d %q is empty or too long (over 80 characters)", i, st.Option)
 		}
 		if st.Prompt == "" {

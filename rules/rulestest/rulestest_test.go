@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
@@ -70,6 +71,7 @@ func (kings) Players() (int, int)     { return 2, 2 }
 func (kings) Options() []rules.Option { return nil }
 func (kings) Rules() []rules.Topic    { return nil }
 func (kings) Term(id string) string   { return id }
+func (kings) Messages() fs.FS         { return nil }
 func cardID(n int) string             { return "K" + strconv.Itoa(n) }
 
 func (g kings) New(players int, opts rules.Options, seed uint64) (rules.State, error) {

@@ -13,7 +13,7 @@ import (
 var idPattern = regexp.MustCompile(`\bC[0-9]{2}\b`)
 
 func checkWords(where, text string) error {
-	if id := idPattern.FindString(rules.Expand(text, rules.SeatRef, Game.Term)); id != "" {
+	if id := idPattern.FindString(rules.Expand(text, rules.SeatRef, Game.Term, nil)); id != "" {
 		return fmt.Errorf("%s names card %s: %q", where, id, text)
 	}
 	return nil
