@@ -33,11 +33,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/data"
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
 // Store is the storage the commands need; *data.Store implements it.
 type Store interface {
+	SeeLocales(ctx context.Context, userID, locale, channelID, guildLocale string) error
+	UserLocale(ctx context.Context, userID string) (string, error)
+	ChannelLanguage(ctx context.Context, channelID string) (data.ChannelLanguage, error)
+	SetChannelLanguage(ctx context.Context, channelID, language string) error
 	CreateLobby(ctx context.Context, g data.Game, creator data.Seat) (data.Game, error)
 	Current(ctx context.Context, channelID string) (data.Game, []data.Seat, error)
 	GameByID(ctx context.Context, id int64) (data.Game, []data.Seat, error)
@@ -172,6 +177,8 @@ type Service struct {
 	pacer Pacer
 	// deadlines is the pace layer's clock for /mygames (SetDeadlines), or nil.
 	deadlines Deadlines
+	// words are the message catalogues (the edge's and every hosted game's): language.go.
+	words *lang.Catalog
 }
 
 // New returns a Service over store and the games in reg.
@@ -179,7 +186,8 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now}
+	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now,
+		words: lang.MustNew(reg.All()...)}
 }
 
 // Registry returns the games the service hosts.
