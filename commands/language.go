@@ -3,6 +3,8 @@ package commands
 import (
 	"context"
 
+	"github.com/bwmarrin/discordgo"
+
 	"spicebot/lang"
 )
 
@@ -36,4 +38,103 @@ func (s *Service) channelLang(ctx context.Context, channelID string) *lang.Local
 		s.log.WarnContext(ctx, "channel language lookup failed; English", "channel", channelID, "err", err)
 	}
 	return s.words.For(c.Locale())
+}
+
+// Discord's limits on the texts a message carries (characters, counted after translation).
+const (
+	maxContent     = 2000
+	maxButtonLabel = 80
+	maxOptionLabel = 100
+	maxOptionDesc  = 100
+	maxPlaceholder = 150
+	maxChoiceName  = 100
+)
+
+// localizeText translates the message markup in text (rules.Msg) with loc and cuts the result to
+// limit characters (with "…"); limit 0 means no cut. Seat and component references must already
+// be expanded (loaded.expand leaves the markup for this pass).
+func localizeText(loc *lang.Localizer, text string, limit int) string {
+	return cut(loc.Text(text), limit)
+}
+
+// cut shortens s to at most limit characters, ending with "…" when it had to cut; limit 0 keeps s.
+func cut(s string, limit int) string {
+	if limit <= 0 {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= limit {
+		return s
+	}
+	return string(r[:limit-1]) + "…"
+}
+
+// localizeComponents translates every text of a message's components in place (button labels,
+// select placeholders, option labels and descriptions, text displays), within Discord's limits.
+// custom_ids and option values are not text and are left alone.
+func localizeComponents(loc *lang.Localizer, comps []discordgo.MessageComponent) {
+	for _, c := range comps {
+		switch c := c.(type) {
+		case discordgo.ActionsRow:
+			localizeComponents(loc, c.Components)
+		case *discordgo.ActionsRow:
+			localizeComponents(loc, c.Components)
+		case discordgo.Button:
+			// A value: the caller's slice holds a copy; buttons are built as pointers below.
+		case *discordgo.Button:
+			c.Label = localizeText(loc, c.Label, maxButtonLabel)
+		case *discordgo.SelectMenu:
+			c.Placeholder = localizeText(loc, c.Placeholder, maxPlaceholder)
+			for i := range c.Options {
+				c.Options[i].Label = localizeText(loc, c.Options[i].Label, maxOptionLabel)
+				c.Options[i].Description = localizeText(loc, c.Options[i].Description, maxOptionDesc)
+			}
+		}
+	}
+	// Value components (discordgo.Button, discordgo.SelectMenu by value) inside rows: rebuild them.
+	for _, c := range comps {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			if r, isRow := c.(discordgo.ActionsRow); isRow {
+				localizeValues(loc, r.Components)
+			}
+			continue
+		}
+		localizeValues(loc, row.Components)
+	}
+}
+
+// localizeValues translates the components held by value in a row's slice (they cannot be
+// changed through the interface, so the slice element is replaced).
+func localizeValues(loc *lang.Localizer, comps []discordgo.MessageComponent) {
+	for i, c := range comps {
+		switch c := c.(type) {
+		case discordgo.Button:
+			c.Label = localizeText(loc, c.Label, maxButtonLabel)
+			comps[i] = c
+		case discordgo.SelectMenu:
+			c.Placeholder = localizeText(loc, c.Placeholder, maxPlaceholder)
+			opts := make([]discordgo.SelectMenuOption, len(c.Options))
+			copy(opts, c.Options)
+			for j := range opts {
+				opts[j].Label = localizeText(loc, opts[j].Label, maxOptionLabel)
+				opts[j].Description = localizeText(loc, opts[j].Description, maxOptionDesc)
+			}
+			c.Options = opts
+			comps[i] = c
+		}
+	}
+}
+
+// localizeReply translates every text of r with loc (content, components, autocomplete choices,
+// a text file) and sets the language of its image.
+func localizeReply(loc *lang.Localizer, r *Reply) {
+	r.Content = localizeText(loc, r.Content, maxContent)
+	localizeComponents(loc, r.Components)
+	for _, c := range r.Choices {
+		c.Name = localizeText(loc, c.Name, maxChoiceName)
+	}
+	if r.Image != nil {
+		r.Image.Lang = loc.Lang()
+	}
 }

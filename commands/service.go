@@ -102,6 +102,9 @@ type Request struct {
 	Channel ChannelKind
 	// Locale is the user's client locale ("en-US", "fr"; the interaction's locale), or "".
 	Locale string
+	// OnEphemeral is true when the component pressed is on an ephemeral message (the interaction
+	// message's flags): a ReplyUpdate of it is made in the user's language, not the channel's.
+	OnEphemeral bool
 	// GuildLocale is the server's preferred locale (the interaction's guild_locale), or "" in DMs.
 	// Public posts use it unless the channel has its own language (/settings language).
 	GuildLocale string
