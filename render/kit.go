@@ -275,11 +275,12 @@ func (r *Renderer) NewKitIn(locale string, game rules.Game, names []string) *Kit
 // SeatLabels fixes the number of seats at n and returns their display names and initials (see
 // seatLabels): missing or blank names become "Player n"; initials are unique.
 func (k *Kit) SeatLabels(n int) (display, initials []string) {
-	k.display, k.initials = seatLabels(k.names, n)
+	k.display, k.initials = seatLabels(k.names, n, func(i int) string { return k.T("render.player", "N", i) })
 	return k.display, k.initials
 }
 
-// Name returns seat s's display name ("Player n" for a seat without one).
+// Name returns seat s's display name ("Player n", in the image's language, for a seat without
+// one).
 func (k *Kit) Name(s rules.Seat) string {
 	if int(s) >= 0 && int(s) < len(k.display) {
 		return k.display[s]
@@ -316,13 +317,13 @@ func (k *Kit) T(id string, args ...any) string { return k.loc.T(id, args...) }
 func (k *Kit) Lang() string { return k.loc.Lang() }
 
 // Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
-func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvas(w, h) }
+func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvasIn(k.loc, w, h) }
 
 // Layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
 // first use on a Canvas of that size filled with bg (see Renderer.layer). Key it with a value of
 // a type of the game's own package.
 func (k *Kit) Layer(key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
-	return k.r.layer(langKey{k.loc.Lang(), key}, w, h, bg, paint)
+	return k.r.layer(k.loc, langKey{k.loc.Lang(), key}, w, h, bg, paint)
 }
 
 // langKey keys a cached image by the language of its words as well as by the drawer's key.
@@ -334,23 +335,23 @@ type langKey struct {
 // Cached returns the cached transparent image for key at size w×h, drawing it with paint on
 // first use.
 func (k *Kit) Cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
-	return k.r.cached(langKey{k.loc.Lang(), key}, w, h, paint)
+	return k.r.cached(k.loc, langKey{k.loc.Lang(), key}, w, h, paint)
 }
 
 // layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
 // first use on a Canvas of that size filled with bg (the colour the layer is placed on, so that
 // rounded corners blend with it). Layers are shared and must not be modified; copy them onto a
-// canvas with Canvas.Blit.
-func (r *Renderer) layer(key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
-	return r.cached(key, w, h, func(c *Canvas) {
+// canvas with Canvas.Blit. The canvas draws words in loc's language (English when nil).
+func (r *Renderer) layer(loc *lang.Localizer, key any, w, h int, bg color.Color, paint func(c *Canvas)) *image.RGBA {
+	return r.cached(loc, key, w, h, func(c *Canvas) {
 		c.Fill(bg)
 		paint(c)
 	})
 }
 
 // cached returns the cached image for key at size w×h, drawing it with paint on a transparent
-// canvas on first use.
-func (r *Renderer) cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA {
+// canvas on first use. The canvas draws words in loc's language (English when nil).
+func (r *Renderer) cached(loc *lang.Localizer, key any, w, h int, paint func(c *Canvas)) *image.RGBA {
 	k := layerKey{key: key, w: w, h: h}
 	r.mu.Lock()
 	img, ok := r.layers[k]
@@ -358,7 +359,7 @@ func (r *Renderer) cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA 
 	if ok {
 		return img
 	}
-	c := r.canvas(w, h)
+	c := r.canvasIn(loc, w, h)
 	paint(c)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -372,13 +373,22 @@ func (r *Renderer) cached(key any, w, h int, paint func(c *Canvas)) *image.RGBA 
 	return c.img
 }
 
-// canvas returns a new transparent Canvas of w×h pixels with its own font faces.
-func (r *Renderer) canvas(w, h int) *Canvas {
+// canvas returns a new transparent Canvas of w×h pixels with its own font faces, drawing words
+// in English.
+func (r *Renderer) canvas(w, h int) *Canvas { return r.canvasIn(nil, w, h) }
+
+// canvasIn returns a new transparent Canvas of w×h pixels with its own font faces, drawing the
+// kit's words in loc's language (English when nil).
+func (r *Renderer) canvasIn(loc *lang.Localizer, w, h int) *Canvas {
+	if loc == nil {
+		loc = r.words.For(lang.Languages[0])
+	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	return &Canvas{
 		Context: gg.NewContextForRGBA(img),
 		img:     img,
 		r:       r,
+		loc:     loc,
 		faces:   make(map[faceKey]font.Face),
 	}
 }
@@ -391,6 +401,7 @@ type Canvas struct {
 	*gg.Context
 	img   *image.RGBA
 	r     *Renderer
+	loc   *lang.Localizer // the language of the words the kit draws on it
 	faces map[faceKey]font.Face
 }
 
@@ -405,6 +416,10 @@ type Style struct {
 	Bold   bool
 	Colour color.Color
 }
+
+// T returns the text of catalogue message id with arguments as name, value pairs in the
+// canvas's language (see Kit.T).
+func (c *Canvas) T(id string, args ...any) string { return c.loc.T(id, args...) }
 
 // Image returns the canvas's image.
 func (c *Canvas) Image() *image.RGBA { return c.img }
@@ -451,7 +466,7 @@ func (c *Canvas) face(st Style) font.Face {
 	f, err := opentype.NewFace(fnt, &opentype.FaceOptions{Size: st.Size, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		// opentype.NewFace never fails (x/image v0.47); an error here is a programming error.
-		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err))
+		panic(fmt.Sprintf("render: new face size %v: %v", st.Size, err)) // lang:ok: a programming error
 	}
 	f = &steppedFace{Face: f, r: c.r, key: k}
 	c.faces[k] = f
@@ -677,7 +692,7 @@ type spriteKey struct {
 // once per Renderer this way instead of being rasterised every time.
 func (c *Canvas) Sprite(k any, x, y, w, h float64, paint func(s *Canvas, x, y float64)) {
 	const pad = 2
-	img := c.r.cached(k, int(math.Ceil(w))+2*pad, int(math.Ceil(h))+2*pad, func(s *Canvas) {
+	img := c.r.cached(c.loc, langKey{c.loc.Lang(), k}, int(math.Ceil(w))+2*pad, int(math.Ceil(h))+2*pad, func(s *Canvas) {
 		paint(s, pad, pad)
 	})
 	b := img.Bounds()
@@ -876,16 +891,16 @@ func (c *Canvas) Legend(items []LegendItem, x, top, w, rowH float64, st Style) f
 }
 
 // seatLabels returns the display names and initials of n seats from names. Missing or blank names
-// become "Player n". Initials are the first letter of each name, upper-cased; when two seats
+// become player(n) ("Player n", 1-based n, in the image's language). Initials are the first letter of each name, upper-cased; when two seats
 // share one, they get two letters, and the seat number (1-based) when that is still ambiguous.
-func seatLabels(names []string, n int) (display, initials []string) {
+func seatLabels(names []string, n int, player func(n int) string) (display, initials []string) {
 	display = make([]string, n)
 	initials = make([]string, n)
 	for i := range display {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			display[i] = strings.TrimSpace(names[i])
 		} else {
-			display[i] = "Player " + strconv.Itoa(i+1)
+			display[i] = player(i + 1)
 		}
 	}
 	prefix := func(s string, k int) string {
@@ -977,17 +992,17 @@ func (c *Canvas) SectionTitle(title string, x, cy float64) float64 {
 	return c.Text(title, x, cy, 0, Style{Size: 13, Bold: true, Colour: ColMuted})
 }
 
-// StatusText returns a board's status and last-move sentences in plain words (Expand): the
-// view's status ("The game is over." when it is empty and over is true) and "Last move: …", or ""
-// when there is no last move.
+// StatusText returns a board's status and last-move sentences in plain words (Expand), in the
+// image's language: the view's status ("The game is over." when it is empty and over is true) and
+// "Last move: …", or "" when there is no last move.
 func (k *Kit) StatusText(status, lastMove string, over bool) (string, string) {
 	status = k.Expand(status)
 	if status == "" && over {
-		status = "The game is over."
+		status = k.T("render.over")
 	}
 	last := ""
 	if lastMove != "" {
-		last = "Last move: " + k.Expand(lastMove)
+		last = k.T("render.last_move", "Move", rules.Plain(k.Expand(lastMove)))
 	}
 	return status, last
 }
@@ -1041,9 +1056,10 @@ func StatusPanel(c *Canvas, x, top, w, h float64, status, last string, over bool
 }
 
 // TitleBand draws a w×h band in the header colour across the top of c with title at its left in
-// bold letters of size points. The band is a cached layer: key must name the title.
+// bold letters of size points. The band is a cached layer (per language): key must name the
+// title.
 func (k *Kit) TitleBand(c *Canvas, key string, w, h int, title string, size float64) {
-	c.Blit(k.r.layer(key, w, h, ColBand, func(c *Canvas) {
+	c.Blit(k.Layer(key, w, h, ColBand, func(c *Canvas) {
 		c.Fill(ColBand)
 		c.Text(title, 14, float64(h)/2, 0, Style{Size: size, Bold: true, Colour: ColBandText})
 	}), 0, 0)
@@ -1052,11 +1068,12 @@ func (k *Kit) TitleBand(c *Canvas, key string, w, h int, title string, size floa
 // HandHeaderH is the height of a hand image's title band, in pixels.
 const HandHeaderH = 44
 
-// HandHeader draws the title band of a hand image w pixels wide: "YOUR HAND" (a cached layer)
+// HandHeader draws the title band of a hand image w pixels wide: "YOUR HAND" in the image's
+// language (a cached layer)
 // and, at the right, the viewer's disc and whole name in nameW pixels (shrunk down to
 // MinTextSize, then wrapped on two lines; never cut).
 func (k *Kit) HandHeader(c *Canvas, w int, viewer rules.Seat, display, initials []string, nameW float64) {
-	k.TitleBand(c, "hand-header", w, HandHeaderH, "YOUR HAND", 20)
+	k.TitleBand(c, "hand-header", w, HandHeaderH, k.T("render.hand.title"), 20)
 	c.SeatDisc(float64(w)-26, HandHeaderH/2, 14, viewer, initials)
 	name := SeatName(display, viewer)
 	st, ok := c.FitName(name, nameW, Style{Size: 17, Bold: true, Colour: ColBandText})
@@ -1095,10 +1112,11 @@ func HandStatusPanel(c *Canvas, x, y, w, h float64, status string, lines int, yo
 	c.Paragraph(status, x+30, y+8, w-34, 20, lines, handStatusStyle(yourMove))
 }
 
-// EmptyHand draws the w×h placeholder of a hand with no cards at (x, y).
+// EmptyHand draws the w×h placeholder of a hand with no cards at (x, y), in the canvas's
+// language.
 func EmptyHand(c *Canvas, x, y, w, h float64) {
 	c.Panel(x, y, w, h, 8, ColPanelAlt, ColBorder)
-	c.Text("No cards in hand", x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: ColMuted})
+	c.Text(c.T("render.hand.empty"), x+w/2, y+h/2, 0.5, Style{Size: 16, Colour: ColMuted})
 }
 
 // Winners returns the winners of o as a set and their display names, in o's order.
@@ -1112,25 +1130,32 @@ func Winners(o *rules.Outcome, display []string) (map[rules.Seat]bool, []string)
 	return set, names
 }
 
-// FinalScoresTitle is the title of a final-scores panel: "FINAL SCORES · winner: Ann", or with
-// several winners "FINAL SCORES · <shared>: Ann, Bob" (shared is the game's word for a shared
-// victory).
+// FinalScoresTitle is the title of a final-scores panel as language-neutral text (rules.Msg),
+// which OutcomePanel draws in the image's language: "FINAL SCORES · winner: Ann", or with several
+// winners "FINAL SCORES · <shared>: Ann, Bob" (shared is the game's word for a shared victory,
+// already translated or itself rules text).
 func FinalScoresTitle(names []string, shared string) string {
+	plain := make([]string, len(names))
+	for i, n := range names {
+		plain[i] = rules.Plain(n)
+	}
 	switch len(names) {
 	case 0:
-		return "FINAL SCORES"
+		return rules.Msg("render.final.title")
 	case 1:
-		return "FINAL SCORES · winner: " + names[0]
+		return rules.Msg("render.final.winner", "Name", plain[0])
 	}
-	return "FINAL SCORES · " + shared + ": " + strings.Join(names, ", ")
+	return rules.Msg("render.final.shared", "Shared", shared, "Names", strings.Join(plain, ", "))
 }
 
-// OutcomePanel draws the panel of final scores, w×h at (x, top), with its title, and returns
-// where the rows' content starts.
+// OutcomePanel draws the panel of final scores, w×h at (x, top), with its title (plain text, or
+// rules text such as FinalScoresTitle's, drawn in the canvas's language), and returns where the
+// rows' content starts.
 func OutcomePanel(c *Canvas, x, top, w, h float64, title string) (float64, float64) {
 	c.Panel(x, top, w, h, 8, ColPanel, ColGood)
 	x, y := x+10, top+10
 	st := Style{Size: 16, Bold: true, Colour: ColGood}
+	title = c.loc.Text(title)
 	c.Text(c.Fit(title, w-20, st), x, y+11, 0, st)
 	return x, y + 26
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -47,10 +48,47 @@ func TestSeatLabels(t *testing.T) {
 		{[]string{"🙂", "  "}, 3, []string{"🙂", "Player 2", "Player 3"}, []string{"1", "2", "3"}, ""},
 	}
 	for _, tc := range tests {
-		d, in := seatLabels(tc.names, tc.n)
+		d, in := seatLabels(tc.names, tc.n, englishPlayer)
 		if fmt.Sprint(d) != fmt.Sprint(tc.display) || fmt.Sprint(in) != fmt.Sprint(tc.initials) {
 			t.Errorf("seatLabels(%q) = %q, %q; want %q, %q", tc.names, d, in, tc.display, tc.initials)
 		}
+	}
+}
+
+// englishPlayer names a seat without a name as the English catalogue does.
+func englishPlayer(n int) string { return lang.MustNew().For("en").T("render.player", "N", n) }
+
+// TestKitWordsFrench: the kit's own words are drawn from the catalogue in the image's language.
+func TestKitWordsFrench(t *testing.T) {
+	r := newRenderer(t)
+	k := r.NewKitIn("fr", termGame{}, []string{"Ann", ""})
+	if got := k.Name(1); got != "Joueur 2" {
+		t.Errorf("French name of a seat without one = %q", got)
+	}
+	status, last := k.StatusText("", "{0} moves", true)
+	if status != "La partie est terminée." || last != "Dernier coup : Ann moves" {
+		t.Errorf("French StatusText = %q, %q", status, last)
+	}
+	var drawn []string
+	r.TraceText(func(d DrawnText) { drawn = append(drawn, d.Text) })
+	defer r.TraceText(nil)
+	c := k.Canvas(400, 200)
+	EmptyHand(c, 0, 0, 400, 100)
+	OutcomePanel(c, 0, 100, 400, 100, FinalScoresTitle([]string{"Ann", "Bo|b"}, "victoire partagée"))
+	k.HandHeader(c, 400, 0, []string{"Ann", "Joueur 2"}, []string{"A", "J"}, 200)
+	for _, want := range []string{"Aucune carte en main", "SCORES FINAUX · victoire partagée : Ann, Bo|b", "VOTRE MAIN"} {
+		if !slices.Contains(drawn, want) {
+			t.Errorf("%q not drawn; drawn: %q", want, drawn)
+		}
+	}
+	en := r.NewKit(termGame{}, nil)
+	drawn = nil
+	en.HandHeader(en.Canvas(400, 50), 400, 0, []string{"Ann"}, []string{"A"}, 200)
+	if !slices.Contains(drawn, "YOUR HAND") {
+		t.Errorf("the English hand header, drawn after the French one, reads %q", drawn)
+	}
+	if got := r.words.For("en").Text(FinalScoresTitle([]string{"Ann"}, "")); got != "FINAL SCORES · winner: Ann" {
+		t.Errorf("English final title = %q", got)
 	}
 }
 
