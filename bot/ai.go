@@ -336,15 +336,17 @@ func (b *Bot) decide(ctx context.Context, d commands.AIDecision, seed uint64) (m
 }
 
 // sendStandIn posts the notice that the AI now plays a seat for its absent owner, pinging the
-// owner, with the "I'm back" button.
+// owner, with the "I'm back" button, in the channel's language.
 func (b *Bot) sendStandIn(ctx context.Context, items []data.OutboxItem) error {
 	it := items[0]
 	n, err := commands.StandInNoticeOf(it)
 	if err != nil {
-		return &unknownKindError{kind: it.Kind + " with a bad payload"}
+		return &unknownKindError{kind: it.Kind + " with a bad payload"} // lang:ok: for the log
 	}
+	loc := b.channelLang(ctx, it.Target) // the notice is public: in the channel's language
 	_, err = b.createMessage(ctx, it.Target, nonce("s", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
-		Content: n.Content, Components: n.Components, AllowedMentions: pings(n.Mentions),
+		Content: truncate(loc.Text(n.Content), maxContent), Components: localizeButtons(loc, n.Components),
+		AllowedMentions: pings(n.Mentions),
 	})
 	return err
 }

@@ -28,14 +28,14 @@ type Health struct {
 func (b *Bot) Check(ctx context.Context) Health {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	h := Health{Database: "ok", Discord: "http mode", OK: true}
+	h := Health{Database: "ok", Discord: "http mode", OK: true} // lang:ok: health status, for operators
 	if err := b.pingStore(ctx); err != nil {
 		h.Database, h.OK = truncateLog(err.Error(), 200), false
 	}
 	if b.cfg.HTTPAddr == "" {
-		h.Discord = "gateway connected"
+		h.Discord = "gateway connected" // lang:ok: health status, for operators
 		if !b.connected.Load() {
-			h.Discord, h.OK = "gateway disconnected", false
+			h.Discord, h.OK = "gateway disconnected", false // lang:ok: health status, for operators
 		}
 	}
 	return h

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/commands"
+	"spicebot/rules"
 )
 
 // Discord's interaction deadlines: the initial response within 3 s of the interaction, then the
@@ -21,8 +22,8 @@ const (
 )
 
 // failedText answers an interaction whose handling failed unexpectedly before it could change
-// anything.
-const failedText = "Something went wrong with that; nothing was changed."
+// anything (rules text, made in the user's language when sent).
+var failedText = rules.Msg("bot.failed")
 
 // ackFirstCommands are the slash commands that may apply a move. They are acknowledged (a
 // deferred private reply) before the handler runs, so a move is applied only when Discord took
@@ -233,7 +234,8 @@ func (x *exchange) finish(ctx context.Context, reply commands.Reply) error {
 		x.b.metrics.rendered(*reply.Image, start)
 		if err != nil {
 			x.b.log.Error("render failed", "interaction", x.i.ID, "err", err)
-			content += "\n(I couldn't draw the picture this time.)"
+			// In the reply's language: the image's (set with the reply's text by package commands).
+			content += "\n" + x.b.words().For(reply.Image.Lang).T("bot.no_picture")
 		}
 	}
 	return x.complete(ctx, reply, content, pic)
@@ -248,7 +250,7 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 	edit := x.state == deferredUpdate && reply.Type == commands.ReplyUpdate ||
 		x.state == deferredMessage && reply.Type != commands.ReplyUpdate && reply.Ephemeral == x.ephemeral
 	if edit {
-		err := x.b.retry(ctx, deadline, "edit interaction response", func(ctx context.Context) error {
+		err := x.b.retry(ctx, deadline, "edit interaction response", func(ctx context.Context) error { // lang:ok: for the log
 			e := &discordgo.WebhookEdit{Content: &content, AllowedMentions: pings(reply.Mentions)}
 			if reply.Components != nil {
 				e.Components = &reply.Components
@@ -264,7 +266,7 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 		}
 		return err
 	}
-	err := x.b.retry(ctx, deadline, "interaction followup", func(ctx context.Context) error {
+	err := x.b.retry(ctx, deadline, "interaction followup", func(ctx context.Context) error { // lang:ok: for the log
 		_, err := x.b.session.FollowupMessageCreate(x.i, true, &discordgo.WebhookParams{
 			Content: content, Components: reply.Components, Flags: flagsOf(reply),
 			AllowedMentions: pings(reply.Mentions), Files: attach(reply, pic),
@@ -292,7 +294,8 @@ func flagsOf(reply commands.Reply) discordgo.MessageFlags {
 	return 0
 }
 
-// answerText answers with a private sentence in whatever way is still open, and never panics.
+// answerText answers with a private sentence (rules text, made in the language of the user's
+// client) in whatever way is still open, and never panics.
 func (x *exchange) answerText(ctx context.Context, text string) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -308,6 +311,7 @@ func (x *exchange) answerText(ctx context.Context, text string) {
 	if x.state == answered {
 		return
 	}
+	text = x.b.words().For(string(x.i.Locale)).Text(text)
 	reply := commands.Reply{Type: commands.ReplyMessage, Ephemeral: true, Content: text}
 	if err := x.finish(ctx, reply); err != nil {
 		x.b.log.Warn("could not answer a failed interaction", "interaction", x.i.ID, "err", errorLine(err))
@@ -318,7 +322,7 @@ func (x *exchange) answerText(ctx context.Context, text string) {
 func (x *exchange) fail(ctx context.Context) {
 	text := failedText
 	if x.handled {
-		text = "Something went wrong while answering that. Use `/board` to see where the game stands."
+		text = rules.Msg("bot.failed_after")
 	}
 	x.answerText(ctx, text)
 }

@@ -64,38 +64,38 @@ type Metrics struct {
 func newMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	m := &Metrics{
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "spicebot_interactions_total", Help: "Interactions received, by kind and how their handling ended.",
+			Name: "spicebot_interactions_total", Help: "Interactions received, by kind and how their handling ended.", // lang:ok: metric help, for operators
 		}, []string{"kind", "outcome"}),
 		initial: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "spicebot_interaction_initial_response_seconds",
-			Help:    "Time from receiving an interaction to sending its initial response (Discord allows 3 s).",
+			Help:    "Time from receiving an interaction to sending its initial response (Discord allows 3 s).", // lang:ok: metric help, for operators
 			Buckets: []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5},
 		}, []string{"kind"}),
 		render: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "spicebot_render_seconds", Help: "Time to draw and encode a board or hand picture.",
+			Name: "spicebot_render_seconds", Help: "Time to draw and encode a board or hand picture.", // lang:ok: metric help, for operators
 			Buckets: []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5},
 		}, []string{"image"}),
 		outboxPending: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "spicebot_outbox_pending", Help: "Outbox items (board posts, DMs, notices) not yet sent, at the last scan.",
+			Name: "spicebot_outbox_pending", Help: "Outbox items (board posts, DMs, notices) not yet sent, at the last scan.", // lang:ok: metric help, for operators
 		}),
 		outboxOldest: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "spicebot_outbox_oldest_seconds", Help: "Age of the oldest outbox item not yet sent, at the last scan (0 when none).",
+			Name: "spicebot_outbox_oldest_seconds", Help: "Age of the oldest outbox item not yet sent, at the last scan (0 when none).", // lang:ok: metric help, for operators
 		}),
 		outboxSent: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "spicebot_outbox_sent_total", Help: "Outbox items delivered, by kind.",
+			Name: "spicebot_outbox_sent_total", Help: "Outbox items delivered, by kind.", // lang:ok: metric help, for operators
 		}, []string{"kind"}),
 		outboxRetries: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "spicebot_outbox_retries_total", Help: "Outbox deliveries that failed and were put back for a retry, by kind.",
+			Name: "spicebot_outbox_retries_total", Help: "Outbox deliveries that failed and were put back for a retry, by kind.", // lang:ok: metric help, for operators
 		}, []string{"kind"}),
 		outboxGivenUp: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "spicebot_outbox_given_up_total", Help: "Outbox items given up (refused for good, or too old), by kind.",
+			Name: "spicebot_outbox_given_up_total", Help: "Outbox items given up (refused for good, or too old), by kind.", // lang:ok: metric help, for operators
 		}, []string{"kind"}),
 		outboxAge: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "spicebot_outbox_delivery_seconds", Help: "Time from queueing an outbox item to its delivery, by kind.",
+			Name: "spicebot_outbox_delivery_seconds", Help: "Time from queueing an outbox item to its delivery, by kind.", // lang:ok: metric help, for operators
 			Buckets: []float64{0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600},
 		}, []string{"kind"}),
 		discordErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "spicebot_discord_errors_total", Help: "Discord REST answers with an error status, by HTTP status and Discord error code.",
+			Name: "spicebot_discord_errors_total", Help: "Discord REST answers with an error status, by HTTP status and Discord error code.", // lang:ok: metric help, for operators
 		}, []string{"status", "code"}),
 	}
 	for _, c := range []prometheus.Collector{m.interactions, m.initial, m.render, m.outboxPending, m.outboxOldest,
@@ -209,7 +209,7 @@ type activeGames struct {
 
 func newActiveGames(b *Bot) *activeGames {
 	return &activeGames{b: b, desc: prometheus.NewDesc("spicebot_active_games",
-		"Games being played (started, not finished), by game id.", []string{"game"}, nil)}
+		"Games being played (started, not finished), by game id.", []string{"game"}, nil)} // lang:ok: metric help, for operators
 }
 
 // Describe implements prometheus.Collector.

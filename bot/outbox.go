@@ -13,6 +13,7 @@ import (
 	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/pace"
+	"spicebot/rules"
 )
 
 // The outbox is delivered in lanes: one per channel for what is posted in a channel (boards,
@@ -32,7 +33,8 @@ import (
 // target the creator's user id.
 const kindAlert = "alert"
 
-// alertPayload is the payload of a kindAlert item.
+// alertPayload is the payload of a kindAlert item. Text is language-neutral rules text
+// (rules.Msg), made in the creator's language for a DM and in the channel's for a post.
 type alertPayload struct {
 	Channel string `json:"channel"`
 	Text    string `json:"text"`
@@ -230,7 +232,7 @@ func (b *Bot) deliver(ctx context.Context, batch []data.OutboxItem) (err error) 
 // unknownKindError is an outbox item of a kind the bot does not deliver: it is given up.
 type unknownKindError struct{ kind string }
 
-func (e *unknownKindError) Error() string { return "unknown outbox item kind " + e.kind }
+func (e *unknownKindError) Error() string { return "unknown outbox item kind " + e.kind } // lang:ok: for the log
 
 // settle records the outcome of a batch: sent; given up (a permanent error, or too old to
 // matter); or to be retried after a backoff. It reports whether the lane may go on.
@@ -327,7 +329,8 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 			return ctx.Err()
 		}
 		b.log.Error("board render failed; posting text only", "game", gameID, "err", err)
-		post.Content += "\n(I couldn't draw the board picture this time.)"
+		// In the post's language: its image's (the channel's).
+		post.Content += "\n" + b.words().For(post.Image.Lang).T("bot.no_board_picture")
 	}
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	if !post.New && row.BoardMessageID != "" {
@@ -407,7 +410,7 @@ func (b *Bot) sendDM(ctx context.Context, items []data.OutboxItem) error {
 		return err
 	}
 	_, err = b.createMessage(ctx, row.ChannelID, nonce("c", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
-		Content: commands.ClosedDMNotice(dm.UserID), AllowedMentions: pings([]string{dm.UserID}),
+		Content: b.channelLang(ctx, row.ChannelID).Text(commands.ClosedDMNotice(dm.UserID)), AllowedMentions: pings([]string{dm.UserID}),
 	})
 	return err
 }
@@ -422,33 +425,28 @@ func (b *Bot) directMessage(ctx context.Context, userID, nonce string, msg *disc
 	return err
 }
 
-// sendNotice posts a plain public sentence.
+// sendNotice posts a plain public sentence, in the channel's language.
 func (b *Bot) sendNotice(ctx context.Context, items []data.OutboxItem) error {
 	it := items[0]
 	text, err := commands.NoticeText(it)
 	if err != nil {
-		return &unknownKindError{kind: it.Kind + " with a bad payload"}
+		return &unknownKindError{kind: it.Kind + " with a bad payload"} // lang:ok: for the log
 	}
+	text = truncate(b.channelLang(ctx, it.Target).Text(text), maxContent)
 	_, err = b.createMessage(ctx, it.Target, nonce("n", it.ID, it.CreatedAt.UnixMilli()),
 		&discordgo.MessageSend{Content: text, AllowedMentions: noPings})
 	return err
 }
 
 // fixes are what a game's creator is told when Discord refuses the game's channel for good, by
-// error code; %[1]s is the channel mention, %[2]s the game's name.
+// error code: the catalogue message, which takes the channel's mention (Channel) and the game's
+// name (Game).
 var fixes = map[int]string{
-	codeUnknownChannel: "I can't post in %[1]s any more: Discord says the channel no longer exists, so your %[2]s " +
-		"game there can't go on. Start a new one with `/game new` in another channel.",
-	codeMissingAccess: "I can't see %[1]s any more, so the board of your %[2]s game there wasn't posted. Give me " +
-		"(spicebot) the **View Channel** permission there — in a private thread, add me to the thread — then use " +
-		"`/board` there to post the board again.",
-	codeMissingPermissions: "I'm missing a permission in %[1]s, so the board of your %[2]s game there wasn't posted. " +
-		"I need **View Channel**, **Send Messages** (**Send Messages in Threads** in a thread), **Attach Files**, " +
-		"**Embed Links** and **Read Message History** there. Then use `/board` there to post the board again.",
-	codeThreadArchived: "%[1]s is an archived thread, so the board of your %[2]s game there wasn't posted. " +
-		"Unarchive the thread (and perhaps make it archive later), then use `/board` there.",
-	codeThreadLocked: "%[1]s is a locked thread, so the board of your %[2]s game there wasn't posted. Unlock the " +
-		"thread, then use `/board` there.",
+	codeUnknownChannel:     "bot.alert.unknown_channel",
+	codeMissingAccess:      "bot.alert.missing_access",
+	codeMissingPermissions: "bot.alert.missing_permissions",
+	codeThreadArchived:     "bot.alert.thread_archived",
+	codeThreadLocked:       "bot.alert.thread_locked",
 }
 
 // alert queues a message telling the creator of it's game what to fix, when Discord refused its
@@ -479,7 +477,8 @@ func (b *Bot) alert(ctx context.Context, it data.OutboxItem, code int) {
 	if g, ok := b.svc.Registry().Get(row.Game); ok {
 		name = g.Name()
 	}
-	payload, _ := json.Marshal(alertPayload{Channel: it.Target, Text: fmt.Sprintf(fix, "<#"+it.Target+">", name)})
+	text := rules.Msg(fix, "Channel", "<#"+it.Target+">", "Game", name)
+	payload, _ := json.Marshal(alertPayload{Channel: it.Target, Text: text})
 	if _, err := b.store.Enqueue(ctx, data.OutboxItem{GameID: row.ID, Kind: kindAlert, Target: row.CreatorID, Payload: string(payload)}); err != nil {
 		b.log.Error("alert: queue", "game", it.GameID, "err", err)
 		return
@@ -488,22 +487,23 @@ func (b *Bot) alert(ctx context.Context, it data.OutboxItem, code int) {
 	b.kick()
 }
 
-// sendAlert sends an alert to the game's creator by DM, or, when that is refused for good (DMs
-// closed), posts it in the game's channel, where it may still be possible (a missing Attach Files
-// permission still lets text through).
+// sendAlert sends an alert to the game's creator by DM, in their language, or, when that is
+// refused for good (DMs closed), posts it in the game's channel, in the channel's language, where
+// it may still be possible (a missing Attach Files permission still lets text through).
 func (b *Bot) sendAlert(ctx context.Context, items []data.OutboxItem) error {
 	it := items[0]
 	var p alertPayload
 	if err := json.Unmarshal([]byte(it.Payload), &p); err != nil {
-		return &unknownKindError{kind: it.Kind + " with a bad payload"}
+		return &unknownKindError{kind: it.Kind + " with a bad payload"} // lang:ok: for the log
 	}
 	err := b.directMessage(ctx, it.Target, nonce("a", it.ID, it.CreatedAt.UnixMilli()),
-		&discordgo.MessageSend{Content: p.Text, AllowedMentions: noPings})
+		&discordgo.MessageSend{Content: truncate(b.userLang(ctx, it.Target).Text(p.Text), maxContent), AllowedMentions: noPings})
 	if kind, _, _ := classify(err); err == nil || kind != permanent || p.Channel == "" {
 		return err
 	}
 	_, err = b.createMessage(ctx, p.Channel, nonce("A", it.ID, it.CreatedAt.UnixMilli()), &discordgo.MessageSend{
-		Content: "<@" + it.Target + "> " + p.Text, AllowedMentions: pings([]string{it.Target}),
+		Content:         truncate("<@"+it.Target+"> "+b.channelLang(ctx, p.Channel).Text(p.Text), maxContent),
+		AllowedMentions: pings([]string{it.Target}),
 	})
 	return err
 }

@@ -62,11 +62,12 @@ func TestPanicIsAnswered(t *testing.T) {
 	}
 	defer b.Close()
 	srv.AddChannel("c1", "table")
+	const failed = "Something went wrong with that; nothing was changed."
 	var msgID string
 	for range 2 {
 		ix := srv.Command("u1", "c1", "rules")
 		r, err := ix.Response(ctx)
-		if err != nil || r.Type != discordtest.CallbackMessage || !r.Ephemeral || r.Content != failedText {
+		if err != nil || r.Type != discordtest.CallbackMessage || !r.Ephemeral || r.Content != failed {
 			t.Fatalf("command answered %+v, %v", r, err)
 		}
 		m, _ := ix.Final(ctx)
@@ -74,8 +75,13 @@ func TestPanicIsAnswered(t *testing.T) {
 	}
 	// A component is acknowledged first; the failure comes as a private followup.
 	m, err := srv.Raw(discordtest.InteractionComponent, "u1", "c1", msgID, map[string]any{"custom_id": "sb1:hand/1", "component_type": 2}).Final(ctx)
-	if err != nil || !m.Ephemeral || m.Content != failedText {
+	if err != nil || !m.Ephemeral || m.Content != failed {
 		t.Fatalf("component answered %+v, %v", m, err)
+	}
+	// In the language of the user's client.
+	srv.SetLocale("u2", "fr")
+	if r, err := srv.Command("u2", "c1", "rules").Response(ctx); err != nil || r.Content != "Un problème est survenu ; rien n'a changé." {
+		t.Errorf("a French client was answered %+v, %v", r, err)
 	}
 	if !strings.Contains(logs.String(), "interaction handler panicked") || strings.Contains(logs.String(), secret) {
 		t.Fatalf("log: %s", logs)

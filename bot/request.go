@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/commands"
+	"spicebot/rules"
 )
 
 // errIgnored is an interaction the bot does not answer: a ping, a modal submit or another type it
@@ -17,18 +18,19 @@ import (
 var errIgnored = errors.New("interaction not for the router")
 
 // badPayload is an interaction the bot cannot read: a command or component without its data, or
-// an option whose value has the wrong type. Text is the sentence the user is answered with.
+// an option whose value has the wrong type. Text is the sentence the user is answered with, as
+// language-neutral rules text (rules.Msg), translated into the user's language when sent.
 type badPayload struct {
 	Text   string
 	Detail string // for the log: what is wrong, without any value
 }
 
-func (e *badPayload) Error() string { return "unreadable interaction: " + e.Detail }
+func (e *badPayload) Error() string { return "unreadable interaction: " + e.Detail } // lang:ok: for the log
 
 // bad makes a badPayload with the common answer and a detail for the log.
 func bad(format string, args ...any) *badPayload {
 	return &badPayload{
-		Text:   "I couldn't read that request (it arrived incomplete or garbled), so nothing was changed. Please try again.",
+		Text:   rules.Msg("bot.unreadable"),
 		Detail: fmt.Sprintf(format, args...),
 	}
 }
@@ -38,6 +40,9 @@ func bad(format string, args ...any) *badPayload {
 // errIgnored for an interaction the router does not take, a *badPayload for one it cannot read.
 func toRequest(i *discordgo.Interaction) (commands.Request, error) {
 	req := commands.Request{GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]any{}, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale)
+	}
 	var u *discordgo.User
 	if i.Member != nil {
 		u = i.Member.User
@@ -66,10 +71,10 @@ func toRequest(i *discordgo.Interaction) (commands.Request, error) {
 		}
 		d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 		if !ok {
-			return req, bad("command without data (%T)", i.Data)
+			return req, bad("command without data (%T)", i.Data) // lang:ok: for the log
 		}
 		if d.Name == "" {
-			return req, bad("command without a name")
+			return req, bad("command without a name") // lang:ok: for the log
 		}
 		req.Command = d.Name
 		if err := readOptions(&req, d.Options); err != nil {
@@ -80,12 +85,16 @@ func toRequest(i *discordgo.Interaction) (commands.Request, error) {
 		req.Kind = commands.KindComponent
 		d, ok := i.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
-			return req, bad("component without data (%T)", i.Data)
+			return req, bad("component without data (%T)", i.Data) // lang:ok: for the log
 		}
 		if d.CustomID == "" {
-			return req, bad("component without a custom_id")
+			return req, bad("component without a custom_id") // lang:ok: for the log
 		}
 		req.CustomID, req.Values = d.CustomID, d.Values
+		if i.Message != nil {
+			// A component of an ephemeral message: its update is made in the user's language.
+			req.OnEphemeral = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+		}
 	default:
 		return req, errIgnored
 	}
@@ -101,7 +110,7 @@ func readOptions(req *commands.Request, opts []*discordgo.ApplicationCommandInte
 		req.Group = opts[0].Name
 		opts = opts[0].Options
 		if len(opts) != 1 || opts[0] == nil || opts[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-			return bad("subcommand group %q without one subcommand", req.Group)
+			return bad("subcommand group %q without one subcommand", req.Group) // lang:ok: for the log
 		}
 	}
 	if len(opts) == 1 && opts[0] != nil && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
@@ -110,7 +119,7 @@ func readOptions(req *commands.Request, opts []*discordgo.ApplicationCommandInte
 	}
 	for _, o := range opts {
 		if o == nil || o.Name == "" {
-			return bad("option without a name")
+			return bad("option without a name") // lang:ok: for the log
 		}
 		if o.Focused {
 			req.Focused = o.Name
@@ -128,8 +137,8 @@ func readOptions(req *commands.Request, opts []*discordgo.ApplicationCommandInte
 		v, want := optionValue(o)
 		if want != "" {
 			return &badPayload{
-				Text:   fmt.Sprintf("The option “%s” should be %s; nothing was changed. Please pick it again.", o.Name, want),
-				Detail: fmt.Sprintf("option %q of type %d has a %s value", o.Name, o.Type, jsonKind(o.Value)),
+				Text:   rules.Msg("bot.option_type", "Option", rules.Plain(o.Name), "Want", want),
+				Detail: fmt.Sprintf("option %q of type %d has a %s value", o.Name, o.Type, jsonKind(o.Value)), // lang:ok: for the log
 			}
 		}
 		if v != nil {
@@ -140,36 +149,36 @@ func readOptions(req *commands.Request, opts []*discordgo.ApplicationCommandInte
 }
 
 // optionValue returns an option's value as the router takes it, or, when the value has the wrong
-// type, what it should be in words. Options of types the bot never registers are skipped (nil).
+// type, what it should be in words (rules text). Options of types the bot never registers are skipped (nil).
 func optionValue(o *discordgo.ApplicationCommandInteractionDataOption) (any, string) {
 	switch o.Type {
 	case discordgo.ApplicationCommandOptionString:
 		if s, ok := o.Value.(string); ok {
 			return s, ""
 		}
-		return nil, "text"
+		return nil, rules.Msg("bot.want.text")
 	case discordgo.ApplicationCommandOptionInteger:
 		if f, ok := o.Value.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
 			return int64(f), ""
 		}
-		return nil, "a whole number"
+		return nil, rules.Msg("bot.want.integer")
 	case discordgo.ApplicationCommandOptionNumber:
 		if f, ok := o.Value.(float64); ok {
 			return f, ""
 		}
-		return nil, "a number"
+		return nil, rules.Msg("bot.want.number")
 	case discordgo.ApplicationCommandOptionBoolean:
 		if b, ok := o.Value.(bool); ok {
 			return b, ""
 		}
-		return nil, "True or False"
+		return nil, rules.Msg("bot.want.boolean")
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
 		discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable,
 		discordgo.ApplicationCommandOptionAttachment:
 		if s, ok := o.Value.(string); ok && s != "" {
 			return s, ""
 		}
-		return nil, "a choice from the list"
+		return nil, rules.Msg("bot.want.choice")
 	}
 	return nil, ""
 }

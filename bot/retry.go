@@ -92,7 +92,7 @@ func errorLine(err error) string {
 	}
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil {
-		return fmt.Sprintf("rate limited, retry after %v", rl.RetryAfter)
+		return fmt.Sprintf("rate limited, retry after %v", rl.RetryAfter) // lang:ok: for the log
 	}
 	return truncateLog(err.Error(), 200)
 }

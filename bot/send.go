@@ -90,7 +90,8 @@ func (p picture) files() []*discordgo.File {
 	return []*discordgo.File{p.file()}
 }
 
-// renderPNG renders a board or hand image as PNG. A drawer that panics is an error here, so a
+// renderPNG renders a board or hand image as PNG, its words in the image's language (img.Lang).
+// A drawer that panics is an error here, so a
 // bad picture never takes a reply or a board post down with it.
 func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	name := "board.png"
@@ -104,10 +105,11 @@ func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 		}
 	}()
 	var im image.Image
+	rend := b.rend.In(img.Lang) // the reader's language: the channel's for a board post
 	if img.Hand {
-		im, err = b.rend.Hand(img.View, img.Names)
+		im, err = rend.Hand(img.View, img.Names)
 	} else {
-		im, err = b.rend.Board(img.View, img.Names)
+		im, err = rend.Board(img.View, img.Names)
 	}
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
@@ -129,5 +131,5 @@ func panicText(r any) string {
 	}); ok {
 		return e.Error()
 	}
-	return fmt.Sprintf("panic value of type %T", r)
+	return fmt.Sprintf("panic value of type %T", r) // lang:ok: for the log
 }

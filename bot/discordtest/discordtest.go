@@ -127,9 +127,10 @@ type Server struct {
 	lastID      int64
 	ackDeadline time.Duration
 
-	users    map[string]*user
-	channels map[string]*channel
-	dmByUser map[string]string // user id → DM channel id
+	users       map[string]*user
+	guildLocale string // the guild's preferred locale ("" is DefaultLocale)
+	channels    map[string]*channel
+	dmByUser    map[string]string // user id → DM channel id
 
 	msgs  map[string]*message
 	order []*message
@@ -165,6 +166,7 @@ type Server struct {
 
 type user struct {
 	id, name, nick string
+	locale         string // the client's locale in the user's interactions ("" is DefaultLocale)
 	perms          int64
 	roles          []string
 	dmClosed       bool
@@ -286,6 +288,26 @@ func (s *Server) CloseDMs(userID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.userLocked(userID).dmClosed = true
+}
+
+// DefaultLocale is the locale of users' clients and of the guild's preferred locale in the
+// interactions the server sends, unless SetLocale or SetGuildLocale changed them.
+const DefaultLocale = "en-US"
+
+// SetLocale sets the locale of a user's Discord client ("fr", "en-GB"): the "locale" of the
+// interactions the user makes from now on. The default is DefaultLocale.
+func (s *Server) SetLocale(userID, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.userLocked(userID).locale = locale
+}
+
+// SetGuildLocale sets the guild's preferred locale ("fr"): the "guild_locale" (and the guild's
+// "locale") of the interactions sent from now on. The default is DefaultLocale.
+func (s *Server) SetGuildLocale(locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guildLocale = locale
 }
 
 // OpenDMs undoes CloseDMs.

@@ -356,12 +356,19 @@ func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, 
 	}
 	s.interactions[ix.ID] = ix
 	s.byToken[ix.Token] = ix
+	locale, guildLocale := u.locale, s.guildLocale
+	if locale == "" {
+		locale = DefaultLocale
+	}
+	if guildLocale == "" {
+		guildLocale = DefaultLocale
+	}
 	payload := map[string]any{
 		"id": ix.ID, "application_id": AppID, "type": typ, "token": ix.Token, "version": 1,
 		"guild_id": GuildID, "channel_id": channelID, "channel": s.channelJSONLocked(c),
-		"guild":  map[string]any{"id": GuildID, "locale": "en-US", "features": []any{}},
+		"guild":  map[string]any{"id": GuildID, "locale": guildLocale, "features": []any{}},
 		"member": s.memberJSONLocked(u, true), "app_permissions": fmt.Sprint(AppPermissions),
-		"locale": "en-US", "guild_locale": "en-US", "entitlements": []any{},
+		"locale": locale, "guild_locale": guildLocale, "entitlements": []any{},
 		"authorizing_integration_owners": map[string]any{"0": GuildID}, "context": 0,
 		"attachment_size_limit": maxFileSize, "data": data,
 	}
