@@ -398,7 +398,7 @@ func (k *Keeper) expire(ctx context.Context, v data.Vote) error {
 		items = append(items, NoticeItem(row.ID, row.ChannelID, Notice{Event: NoticeVoteExpired, Seat: rules.Seat(v.Seat),
 			Version: row.Version, Vote: v.ID}))
 	}
-	ev := data.Event{Version: row.Version, Kind: "vote-result", Text: VoteSentence(v) + " — expired without a majority."}
+	ev := data.Event{Version: row.Version, Kind: "vote-result", Text: rules.Msg("pace.event.vote_expired", "Vote", VoteSentence(v))}
 	_, err = k.store.CloseVote(ctx, v.ID, ResultExpired, k.owner, items, []data.Event{ev})
 	return err
 }
@@ -529,7 +529,7 @@ type NudgeRefusal struct {
 	At time.Time
 }
 
-func (e *NudgeRefusal) Error() string { return "nudge refused: " + e.Reason }
+func (e *NudgeRefusal) Error() string { return "nudge refused: " + e.Reason } // lang:ok: for the log
 
 // LateAfter is how long a seat must have waited before others may nudge it: the pace's reminder
 // interval, or an hour for a live game.
@@ -566,13 +566,13 @@ func (k *Keeper) Nudge(ctx context.Context, gameID int64, seat rules.Seat, by st
 	}
 	now := k.clock.Now()
 	if !c.Nudged.IsZero() && now.Sub(c.Nudged) < NudgeEvery {
-		return &NudgeRefusal{Reason: "again", At: c.Nudged.Add(NudgeEvery)}
+		return &NudgeRefusal{Reason: "again", At: c.Nudged.Add(NudgeEvery)} // lang:ok: a code
 	}
 	if late := LateAfter(FromRow(g.pace)); now.Sub(c.TurnAt) < late {
-		return &NudgeRefusal{Reason: "soon", At: c.TurnAt.Add(late)}
+		return &NudgeRefusal{Reason: "soon", At: c.TurnAt.Add(late)} // lang:ok: a code
 	}
 	c.Nudged, c.NudgeBy, c.Due = now, by, now
-	ev := data.Event{Version: g.row.Version, Kind: "nudge", UserID: by, Text: fmt.Sprintf("<@%s> nudged %s.", by, rules.SeatRef(seat))}
+	ev := data.Event{Version: g.row.Version, Kind: "nudge", UserID: by, Text: rules.Msg("pace.event.nudge", "User", "<@"+by+">", "Seat", rules.SeatRef(seat))}
 	return k.store.SaveClocks(ctx, gameID, []data.SeatClock{*c}, nil, []data.Event{ev})
 }
 
@@ -636,12 +636,12 @@ func (k *Keeper) SetAway(ctx context.Context, userID string, until time.Time) ([
 	}
 	now := k.clock.Now()
 	u.UserID = userID
-	text := fmt.Sprintf("<@%s> is back.", userID)
+	text := rules.Msg("pace.event.back", "User", "<@"+userID+">")
 	if until.IsZero() {
 		u.AwayFrom, u.AwayUntil = time.Time{}, time.Time{}
 	} else {
 		u.AwayFrom, u.AwayUntil = now, until
-		text = fmt.Sprintf("<@%s> is away until <t:%d:f>.", userID, until.Unix())
+		text = rules.Msg("pace.event.away", "User", "<@"+userID+">", "Until", fmt.Sprintf("<t:%d:f>", until.Unix()))
 	}
 	if err := k.store.SetUserPace(ctx, u); err != nil {
 		return nil, err
@@ -673,28 +673,31 @@ func (k *Keeper) SetAway(ctx context.Context, userID string, until time.Time) ([
 	return games, nil
 }
 
-// VoteSentence is the public sentence naming a vote, seats as rules.SeatRef: "Vote to extend
-// {1}'s time".
+// VoteSentence is the public sentence naming a vote, as rules text with seats as rules.SeatRef:
+// "Vote to give {1}'s clock 1 day more".
 func VoteSentence(v data.Vote) string {
-	who := "the waited-on players'"
+	who := rules.Msg("pace.vote.whose_waited") // the waited-on players'
 	if v.Seat >= 0 {
-		who = rules.SeatRef(rules.Seat(v.Seat)) + "'s"
+		who = rules.Msg("pace.vote.whose_seat", "Seat", rules.SeatRef(rules.Seat(v.Seat))) // {1}'s
 	}
 	switch v.Kind {
 	case VoteExtend:
-		return fmt.Sprintf("Vote to give %s clock %s more", who, Words(Extension))
+		return rules.Msg("pace.vote.extend", "Whose", who, "Time", Words(Extension))
 	case VotePause:
-		return "Vote to pause every clock until the next move"
+		return rules.Msg("pace.vote.pause")
 	case VoteReplace:
-		return fmt.Sprintf("Vote to hand %s seat to a substitute", strings.TrimSuffix(who, "'s")+"'s")
+		if v.Seat < 0 {
+			return rules.Msg("pace.vote.replace_waited")
+		}
+		return rules.Msg("pace.vote.replace", "Whose", who)
 	case VoteEnd:
-		return "Vote to end the game now, without a result"
+		return rules.Msg("pace.vote.end")
 	case VoteRematch:
-		return "Vote to end the game and open a rematch lobby with the same players"
+		return rules.Msg("pace.vote.rematch")
 	case VoteTimeout:
-		return fmt.Sprintf("Vote on what happens now that %s time ran out", who)
+		return rules.Msg("pace.vote.timeout", "Whose", who)
 	}
-	return "Vote"
+	return rules.Msg("pace.vote.other")
 }
 
 // canPass reports whether seat may pass now (a legal move whose text is "pass").
@@ -714,7 +717,7 @@ func (waitPolicy) Timeout(_ context.Context, _ *Keeper, t Timeout) (Action, erro
 		Items: []data.OutboxItem{NoticeItem(t.Game.ID, t.Game.ChannelID, Notice{Event: NoticeTimeout, Seat: t.Seat,
 			Version: t.Game.Version, Policy: TimeoutWait, Deadline: t.Deadline.Unix()})},
 		Events: []data.Event{{Version: t.Game.Version, Kind: "timeout",
-			Text: rules.SeatRef(t.Seat) + "'s time ran out; the game waits for them."}},
+			Text: rules.Msg("pace.event.timeout_wait", "Seat", rules.SeatRef(t.Seat))}},
 	}, nil
 }
 
@@ -727,7 +730,7 @@ func (votePolicy) Timeout(_ context.Context, k *Keeper, t Timeout) (Action, erro
 		Items: []data.OutboxItem{NoticeItem(t.Game.ID, t.Game.ChannelID, Notice{Event: NoticeTimeout, Seat: t.Seat,
 			Version: t.Game.Version, Policy: TimeoutVote, Deadline: t.Deadline.Unix()})},
 		Events: []data.Event{{Version: t.Game.Version, Kind: "timeout",
-			Text: rules.SeatRef(t.Seat) + "'s time ran out; the table votes on what happens."}},
+			Text: rules.Msg("pace.event.timeout_vote", "Seat", rules.SeatRef(t.Seat))}},
 		Votes: []data.Vote{v},
 	}, nil
 }
@@ -741,9 +744,9 @@ func (aiPolicy) Timeout(ctx context.Context, k *Keeper, t Timeout) (Action, erro
 	gameID, seat := t.Game.ID, t.Seat
 	return Action{
 		Events: []data.Event{{Version: t.Game.Version, Kind: "timeout",
-			Text: rules.SeatRef(t.Seat) + "'s time ran out; the AI plays for them until they are back."}},
+			Text: rules.Msg("pace.event.timeout_ai", "Seat", rules.SeatRef(t.Seat))}},
 		After: func(ctx context.Context) error {
-			if err := k.ai.StandIn(ctx, gameID, seat, "their time ran out"); err != nil {
+			if err := k.ai.StandIn(ctx, gameID, seat, rules.Msg("pace.standin.timeout")); err != nil {
 				return err
 			}
 			return k.Update(ctx, gameID) // the seat's clock stops

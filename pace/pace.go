@@ -29,16 +29,20 @@
 //
 // This package decides what and when; package commands words it (the reminder, the timeout
 // notice, the vote message) from the outbox items' payloads defined here (KindReminder, KindPace).
+// What this package says itself — durations, a pace's description, vote sentences, the events it
+// records, the errors of what a player typed — is language-neutral rules text (rules.Msg, ids
+// "pace.…" of the catalogue lang/messages/pace.<lang>.yaml), made in the reader's language at the
+// edge.
 package pace
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"spicebot/data"
+	"spicebot/rules"
 )
 
 // Day and Week are the units players use.
@@ -91,11 +95,11 @@ func (p Pace) Live() bool { return p.Clock <= 0 }
 // "90m+15m". Units: w (weeks), d (days), h (hours), m (minutes), combinable ("1d12h"). Without an
 // increment each move adds the whole time per decision again and the cap is that time (a plain
 // deadline per decision). The reminder comes after half the time per decision (at least 15
-// minutes, at most 2 days). Errors are sentences a player can read.
+// minutes, at most 2 days). Errors are sentences a player can read (rules text).
 func ParseCustom(s string) (Pace, error) {
 	s = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 	if s == "" {
-		return Pace{}, errors.New("write a time per decision such as `2d`, `36h` or `2d+12h/7d`")
+		return Pace{}, errors.New(rules.Msg("pace.err.custom_empty"))
 	}
 	main, capText, hasCap := strings.Cut(s, "/")
 	clockText, incText, hasInc := strings.Cut(main, "+")
@@ -115,24 +119,25 @@ func ParseCustom(s string) (Pace, error) {
 			return Pace{}, err
 		}
 		if p.Cap < p.Clock {
-			return Pace{}, fmt.Errorf("the most a player may bank (%s) can't be less than the time per decision (%s)", Words(p.Cap), Words(p.Clock))
+			return Pace{}, errors.New(rules.Msg("pace.err.cap_below_clock", "Cap", Words(p.Cap), "Clock", Words(p.Clock)))
 		}
 	}
 	switch {
 	case p.Clock < 10*time.Minute:
-		return Pace{}, errors.New("give each decision at least 10 minutes (or pick the `live` pace: no clock)")
+		return Pace{}, errors.New(rules.Msg("pace.err.too_short"))
 	case p.Clock > 8*Week || p.Cap > 16*Week:
-		return Pace{}, errors.New("that is longer than anyone will wait: at most 8 weeks per decision and 16 weeks banked")
+		return Pace{}, errors.New(rules.Msg("pace.err.too_long"))
 	}
 	p.Remind = min(max(p.Clock/2, 15*time.Minute), 2*Day)
 	return p, nil
 }
 
-// ParseDuration reads "2d", "36h", "90m", "1w", "1d12h". Errors are sentences a player can read.
+// ParseDuration reads "2d", "36h", "90m", "1w", "1d12h". Errors are sentences a player can read
+// (rules text).
 func ParseDuration(s string) (time.Duration, error) {
 	orig := s
 	if s == "" {
-		return 0, errors.New("a time is missing: write it like `2d`, `12h` or `30m`")
+		return 0, errors.New(rules.Msg("pace.err.time_missing"))
 	}
 	var total time.Duration
 	for s != "" {
@@ -141,11 +146,11 @@ func ParseDuration(s string) (time.Duration, error) {
 			i++
 		}
 		if i == 0 || i == len(s) {
-			return 0, fmt.Errorf("I can't read the time %q: write a number and a unit, like `2d`, `12h` or `30m`", orig)
+			return 0, errors.New(rules.Msg("pace.err.time_unreadable", "Text", quoted(orig)))
 		}
 		n, err := strconv.Atoi(s[:i])
 		if err != nil || n > 100000 {
-			return 0, fmt.Errorf("the number in %q is too large", orig)
+			return 0, errors.New(rules.Msg("pace.err.time_too_large", "Text", quoted(orig)))
 		}
 		var unit time.Duration
 		switch s[i] {
@@ -158,7 +163,7 @@ func ParseDuration(s string) (time.Duration, error) {
 		case 'm':
 			unit = time.Minute
 		default:
-			return 0, fmt.Errorf("I can't read the time %q: the units are w (weeks), d (days), h (hours) and m (minutes)", orig)
+			return 0, errors.New(rules.Msg("pace.err.time_unit", "Text", quoted(orig)))
 		}
 		total += time.Duration(n) * unit
 		s = s[i+1:]
@@ -166,57 +171,89 @@ func ParseDuration(s string) (time.Duration, error) {
 	return total, nil
 }
 
-// Words says a duration in plain words, to the minute: "2 days 12 hours", "45 minutes".
+// quoted is a text a player typed, quoted as Go quotes it ("2x"), made safe for rules text.
+func quoted(s string) string { return rules.Plain(strconv.Quote(s)) }
+
+// Words says a duration in plain words, to the minute, as rules text: "2 days 12 hours",
+// "45 minutes".
 func Words(d time.Duration) string {
+	days, hours, minutes := units(d)
+	if days == 0 && hours == 0 && minutes == 0 {
+		return rules.Msg("pace.duration.none")
+	}
+	var parts []string
+	add := func(n int, id string) {
+		if n != 0 {
+			parts = append(parts, rules.Msg(id, "Count", n))
+		}
+	}
+	add(days, "pace.duration.days")
+	add(hours, "pace.duration.hours")
+	add(minutes, "pace.duration.minutes")
+	return strings.Join(parts, " ")
+}
+
+// units splits a duration, rounded to the minute, into the days, hours and minutes Words says
+// (minutes only when under a day).
+func units(d time.Duration) (days, hours, minutes int) {
 	if d < 0 {
 		d = -d
 	}
 	d = d.Round(time.Minute)
-	if d == 0 {
-		return "no time"
-	}
-	var parts []string
-	add := func(n int64, unit string) {
-		if n == 0 {
-			return
-		}
-		if n != 1 {
-			unit += "s"
-		}
-		parts = append(parts, fmt.Sprintf("%d %s", n, unit))
-	}
-	days := int64(d / Day)
+	days = int(d / Day)
 	d -= time.Duration(days) * Day
-	hours := int64(d / time.Hour)
+	hours = int(d / time.Hour)
 	d -= time.Duration(hours) * time.Hour
-	add(days, "day")
-	add(hours, "hour")
 	if days == 0 {
-		add(int64(d/time.Minute), "minute")
+		minutes = int(d / time.Minute)
 	}
-	return strings.Join(parts, " ")
+	return days, hours, minutes
 }
 
-// Describe says a pace in plain words for the lobby and /game status.
+// every says how often something recurs, as rules text: "every day", "every 12 hours".
+func every(d time.Duration) string {
+	days, hours, minutes := units(d)
+	switch {
+	case days == 1 && hours == 0 && minutes == 0:
+		return rules.Msg("pace.every.day")
+	case days == 0 && hours == 1 && minutes == 0:
+		return rules.Msg("pace.every.hour")
+	case days == 0 && hours == 0 && minutes == 1:
+		return rules.Msg("pace.every.minute")
+	case days > 0:
+		return rules.Msg("pace.every.days", "Duration", Words(d))
+	case hours > 0:
+		return rules.Msg("pace.every.hours", "Duration", Words(d))
+	}
+	return rules.Msg("pace.every.minutes", "Duration", Words(d))
+}
+
+// Describe says a pace in plain words (rules text) for the lobby and /game status: "daily: 1 day
+// per decision, +1 day per move, up to 3 days banked; reminders every 12 hours".
 func (p Pace) Describe() string {
 	if p.Live() {
-		return "live (no clock)"
+		return rules.Msg("pace.describe.live")
 	}
-	s := fmt.Sprintf("%s: %s per decision", p.Name, Words(p.Clock))
+	s := rules.Msg("pace.describe.clock", "Name", p.NameText(), "Clock", Words(p.Clock))
 	if p.Increment > 0 && !(p.Increment == p.Clock && p.Cap == p.Clock) {
-		s += fmt.Sprintf(", +%s per move", Words(p.Increment))
+		s += rules.Msg("pace.describe.increment", "Increment", Words(p.Increment))
 		if p.Cap > 0 {
-			s += fmt.Sprintf(", up to %s banked", Words(p.Cap))
+			s += rules.Msg("pace.describe.cap", "Cap", Words(p.Cap))
 		}
 	}
 	if p.Remind > 0 {
-		every := Words(p.Remind)
-		if one, ok := strings.CutPrefix(every, "1 "); ok && !strings.Contains(one, " ") {
-			every = one // "every day", not "every 1 day"
-		}
-		s += "; reminders every " + every
+		s += rules.Msg("pace.describe.remind", "Every", every(p.Remind))
 	}
 	return s
+}
+
+// NameText is the pace's name in words (rules text): "daily" in English, "quotidien" in French.
+func (p Pace) NameText() string {
+	switch p.Name {
+	case "live", "fast", "daily", "weekly", "custom": // lang:ok: the presets' names (ids)
+		return rules.Msg("pace.name." + p.Name)
+	}
+	return rules.Plain(p.Name)
 }
 
 // The timeout policies: what happens when a seat's deadline passes.

@@ -6,8 +6,16 @@ import (
 	"time"
 
 	"spicebot/data"
+	"spicebot/lang"
 	"spicebot/rules"
 )
+
+// words are the edge's catalogues: what this package says is rules text, read here in English
+// and French.
+var words = lang.MustNew()
+
+func en(text string) string { return words.For("en").Text(text) }
+func fr(text string) string { return words.For("fr").Text(text) }
 
 func TestParseCustom(t *testing.T) {
 	for _, tc := range []struct {
@@ -34,7 +42,7 @@ func TestParseCustom(t *testing.T) {
 	for _, bad := range []string{"", "2", "d", "2x", "5m", "2d/1d", "9w", "2d+", "1d+1h/20w", "-2d"} {
 		if _, err := ParseCustom(bad); err == nil {
 			t.Errorf("%q was accepted", bad)
-		} else if strings.Contains(err.Error(), "strconv") {
+		} else if msg := en(err.Error()); strings.Contains(msg, "strconv") || strings.Contains(msg, rules.MsgOpen) || strings.Contains(msg, "[pace.") {
 			t.Errorf("%q: error is not a sentence: %v", bad, err)
 		}
 	}
@@ -54,14 +62,55 @@ func TestPresetsAndWords(t *testing.T) {
 		t.Error("unknown preset found")
 	}
 	d, _ := Preset("daily")
-	if got := d.Describe(); got != "daily: 1 day per decision, +1 day per move, up to 3 days banked; reminders every 12 hours" {
+	if got := en(d.Describe()); got != "daily: 1 day per decision, +1 day per move, up to 3 days banked; reminders every 12 hours" {
 		t.Errorf("daily = %q", got)
 	}
-	if got := Words(26*time.Hour + 30*time.Minute); got != "1 day 2 hours" {
+	if got := fr(d.Describe()); got != "quotidien : 1 jour par décision, +1 jour par coup, jusqu'à 3 jours en réserve ; rappels toutes les 12 heures" {
+		t.Errorf("daily in French = %q", got)
+	}
+	w, _ := Preset("weekly")
+	if got := en(w.Describe()); got != "weekly: 7 days per decision, +3 days per move, up to 14 days banked; reminders every 2 days" {
+		t.Errorf("weekly = %q", got)
+	}
+	f, _ := Preset("fast")
+	if got := en(f.Describe()); got != "fast: 4 hours per decision, +1 hour per move, up to 8 hours banked; reminders every hour" {
+		t.Errorf("fast = %q", got)
+	}
+	if got := en(Words(26*time.Hour + 30*time.Minute)); got != "1 day 2 hours" {
 		t.Errorf("Words = %q", got)
 	}
-	if got := Words(90 * time.Minute); got != "1 hour 30 minutes" {
+	if got := en(Words(90 * time.Minute)); got != "1 hour 30 minutes" {
 		t.Errorf("Words = %q", got)
+	}
+	if got := fr(Words(90 * time.Minute)); got != "1 heure 30 minutes" {
+		t.Errorf("Words in French = %q", got)
+	}
+	if got := en(Words(0)); got != "no time" {
+		t.Errorf("Words(0) = %q", got)
+	}
+}
+
+// TestVoteSentence: a vote is named in the reader's language, its seat a reference the edge
+// replaces with the player's name.
+func TestVoteSentence(t *testing.T) {
+	seat := func(rules.Seat) string { return "Ann" }
+	for _, tc := range []struct {
+		v      data.Vote
+		en, fr string
+	}{
+		{data.Vote{Kind: VoteExtend, Seat: 0}, "Vote to give Ann's clock 1 day more", "Vote pour donner 1 jour de plus à l'horloge de Ann"},
+		{data.Vote{Kind: VoteExtend, Seat: -1}, "Vote to give the waited-on players' clock 1 day more", "Vote pour donner 1 jour de plus à l'horloge des joueurs attendus"},
+		{data.Vote{Kind: VoteReplace, Seat: 0}, "Vote to hand Ann's seat to a substitute", "Vote pour confier la place de Ann à un remplaçant"},
+		{data.Vote{Kind: VoteTimeout, Seat: 0}, "Vote on what happens now that Ann's time ran out", "Vote sur la suite, maintenant que le temps de Ann est écoulé"},
+		{data.Vote{Kind: VoteEnd, Seat: -1}, "Vote to end the game now, without a result", "Vote pour terminer la partie maintenant, sans résultat"},
+	} {
+		s := VoteSentence(tc.v)
+		if got := words.For("en").Expand(s, seat, nil); got != tc.en {
+			t.Errorf("%s: %q, want %q", tc.v.Kind, got, tc.en)
+		}
+		if got := words.For("fr").Expand(s, seat, nil); got != tc.fr {
+			t.Errorf("%s in French: %q, want %q", tc.v.Kind, got, tc.fr)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	_ "time/tzdata" // time zones work without the system's zoneinfo (slim containers)
 
 	"spicebot/data"
+	"spicebot/rules"
 )
 
 // CommonZones are IANA time zones offered by the autocomplete of /settings timezone (any valid
@@ -27,7 +28,7 @@ var CommonZones = []string{
 }
 
 // Zone returns the time zone of an IANA name ("" is UTC). The error is a sentence a player can
-// read. Names are matched ignoring case ("europe/paris").
+// read (rules text). Names are matched ignoring case ("europe/paris").
 func Zone(name string) (*time.Location, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || strings.EqualFold(name, "utc") {
@@ -40,11 +41,11 @@ func Zone(name string) (*time.Location, error) {
 	}
 	// Names are paths in the zone database: refuse anything that is not a plain zone name.
 	if strings.Contains(name, "..") || strings.HasPrefix(name, "/") || strings.ContainsAny(name, "\\ ") {
-		return nil, fmt.Errorf("%q is not a time zone name: pick one from the list, like `Europe/Paris` or `America/New_York`", name)
+		return nil, errors.New(rules.Msg("pace.err.zone_name", "Text", quoted(name)))
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a time zone I know: pick one from the list, like `Europe/Paris` or `America/New_York`", name)
+		return nil, errors.New(rules.Msg("pace.err.zone_unknown", "Text", quoted(name)))
 	}
 	return loc, nil
 }
@@ -97,7 +98,7 @@ func (q Quiet) Until(t time.Time) time.Time {
 }
 
 // ParseQuiet reads quiet hours as a player writes them, "22-7", "22:00-07:30", "23:30-8": from
-// and to in minutes after midnight. "off" or "" gives -1, -1. Errors are sentences.
+// and to in minutes after midnight. "off" or "" gives -1, -1. Errors are sentences (rules text).
 func ParseQuiet(s string) (from, to int, err error) {
 	s = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 	if s == "" || s == "off" || s == "none" {
@@ -105,7 +106,7 @@ func ParseQuiet(s string) (from, to int, err error) {
 	}
 	a, b, ok := strings.Cut(s, "-")
 	if !ok {
-		return 0, 0, errors.New("write quiet hours as `from-to` in your time zone, like `22-7` or `22:30-07:00` (or `off`)")
+		return 0, 0, errors.New(rules.Msg("pace.err.quiet_format"))
 	}
 	if from, err = clockMinutes(a); err != nil {
 		return 0, 0, err
@@ -114,7 +115,7 @@ func ParseQuiet(s string) (from, to int, err error) {
 		return 0, 0, err
 	}
 	if from == to {
-		return 0, 0, errors.New("quiet hours must start and end at different times")
+		return 0, 0, errors.New(rules.Msg("pace.err.quiet_same"))
 	}
 	return from, to, nil
 }
@@ -128,22 +129,22 @@ func clockMinutes(s string) (int, error) {
 	}
 	var hh, mm int
 	if _, err := fmt.Sscanf(h, "%d", &hh); err != nil || len(h) > 2 {
-		return 0, fmt.Errorf("I can't read the time %q: write hours 0–23, like `22` or `22:30`", s)
+		return 0, errors.New(rules.Msg("pace.err.clock_unreadable", "Text", quoted(s)))
 	}
 	if _, err := fmt.Sscanf(m, "%d", &mm); err != nil || len(m) > 2 {
-		return 0, fmt.Errorf("I can't read the time %q: write hours 0–23, like `22` or `22:30`", s)
+		return 0, errors.New(rules.Msg("pace.err.clock_unreadable", "Text", quoted(s)))
 	}
 	if hh < 0 || hh > 24 || mm < 0 || mm > 59 || (hh == 24 && mm != 0) {
-		return 0, fmt.Errorf("%q is not a time of day", s)
+		return 0, errors.New(rules.Msg("pace.err.clock_invalid", "Text", quoted(s)))
 	}
 	return (hh*60 + mm) % 1440, nil
 }
 
-// QuietText says quiet hours in words: "22:00–07:00 (Europe/Paris)", or "none".
+// QuietText says quiet hours in words (rules text): "22:00–07:00 (Europe/Paris)", or "none".
 func QuietText(u data.UserPace) string {
 	q := QuietOf(u)
 	if q.None() {
-		return "none"
+		return rules.Msg("pace.quiet.none")
 	}
 	return fmt.Sprintf("%02d:%02d–%02d:%02d (%s)", q.From/60, q.From%60, q.To/60, q.To%60, q.Loc.String())
 }
@@ -151,7 +152,7 @@ func QuietText(u data.UserPace) string {
 // ParseUntil reads when an absence ends, in the player's time zone loc: a date "2026-12-24"
 // (back at the start of that day), a date and time "2026-12-24 18:00", or a length from now
 // "3d", "2w", "36h". The result must be in the future and at most 12 weeks away. Errors are
-// sentences.
+// sentences (rules text).
 func ParseUntil(s string, now time.Time, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if loc == nil {
@@ -168,14 +169,14 @@ func ParseUntil(s string, now time.Time, loc *time.Location) (time.Time, error) 
 			}
 		}
 		if perr != nil {
-			return time.Time{}, errors.New("write the day you are back as `2026-12-24` (or `2026-12-24 18:00`), or how long you are away, like `3d` or `2w`")
+			return time.Time{}, errors.New(rules.Msg("pace.err.until_format"))
 		}
 	}
 	switch {
 	case !t.After(now):
-		return time.Time{}, errors.New("that time has already passed: give a day in the future")
+		return time.Time{}, errors.New(rules.Msg("pace.err.until_past"))
 	case t.Sub(now) > 12*Week:
-		return time.Time{}, errors.New("an absence may last at most 12 weeks; set it again when you know more")
+		return time.Time{}, errors.New(rules.Msg("pace.err.until_far"))
 	}
 	return t, nil
 }
