@@ -21,6 +21,7 @@ import (
 	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/games"
+	"spicebot/render"
 	"spicebot/rules"
 )
 
@@ -43,6 +44,8 @@ type harness struct {
 	idLeaks []string
 	// configure, when set, adjusts the bot's configuration before each start (AI seats' tests).
 	configure func(*bot.Config)
+	// rend is the bot's renderer (made at the first start and kept: tests trace what it draws).
+	rend *render.Renderer
 }
 
 // syncBuffer collects the bot's log lines so tests can scan them.
@@ -95,10 +98,12 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatalf("open store: %v", err)
 	}
-	rend, err := games.Renderer()
-	if err != nil {
-		h.t.Fatalf("renderer: %v", err)
+	if h.rend == nil {
+		if h.rend, err = games.Renderer(); err != nil {
+			h.t.Fatalf("renderer: %v", err)
+		}
 	}
+	rend := h.rend
 	log := slog.New(slog.NewJSONHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cfg := bot.Config{Token: discordtest.Token, APIURL: h.srv.URL(), RetryDelay: 100 * time.Millisecond}
 	if h.configure != nil {
