@@ -11,39 +11,7 @@ import (
 
 	"spicebot/ai"
 	"spicebot/rules"
-	"spicebot/rules/dei"
 )
-
-// aiHelp is the game-provided help the AI players of sim use, by game id: a playout policy for a
-// game whose random playouts rarely end, and an evaluation of a playout cut off before the end.
-// (A game may instead implement ai.Guided and ai.Evaluator on its State; then it needs no entry.)
-var aiHelp = map[string]struct {
-	policy   ai.Policy
-	evaluate func(rules.State) []float64
-	steps    int // playout cap (0: ai.PlayoutSteps)
-}{
-	"dutch-east-indies": {policy: dei.Policy, evaluate: deiProgress, steps: 120},
-}
-
-// deiProgress estimates a running Dutch East Indies game from each player's progress towards the
-// goal (0–8 spices at home, dei.Progress): the leader's share of the progress, sharpened.
-func deiProgress(st rules.State) []float64 {
-	s, ok := st.(*dei.State)
-	if !ok {
-		return nil
-	}
-	out := make([]float64, len(s.Seats))
-	sum := 0.0
-	for i, seat := range s.Seats {
-		p := float64(dei.Progress(seat.Home))
-		out[i] = math.Exp(p / 2)
-		sum += out[i]
-	}
-	for i := range out {
-		out[i] /= sum
-	}
-	return out
-}
 
 // aiSim is sim --ai: games between AI players of the given levels, one per seat.
 type aiSim struct {
@@ -69,10 +37,9 @@ type aiGame struct {
 
 // players returns the Player of each level.
 func (a *aiSim) players() []ai.Player {
-	help := aiHelp[a.game.ID()]
 	out := make([]ai.Player, len(a.levels))
 	for i, l := range a.levels {
-		out[i] = ai.Player{Level: l, Iterations: a.iterations, Budget: a.budget, Policy: help.policy, Evaluate: help.evaluate, PlayoutSteps: help.steps}
+		out[i] = ai.Player{Level: l, Iterations: a.iterations, Budget: a.budget}
 		if l == ai.Easy {
 			out[i].Iterations, out[i].Budget = 0, -1 // the level's iterations, no time budget: deterministic
 		}
