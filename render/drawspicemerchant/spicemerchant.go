@@ -36,9 +36,8 @@ const (
 
 	smTableHeadH = 22
 	smTableRowH  = 23
-	smTableNameW = 192
+	smTableNameW = 192 // at least; wider when a spice's name and the "2 markets" mark need it
 	smTableCardW = 50
-	smTableValW  = (smInner - smTableNameW - smTableCardW) / spicemerchant.MaxDemand
 
 	smLegendH = 88 // three rows: the spices wrap at 13 px
 
@@ -161,7 +160,7 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	L.markets = y
 	y += smMarketsH + smGap
 	L.seats = y
-	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(v)+4)) - 4 + smGap
+	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4 + smGap
 	L.table = y
 	y += smTableH + smGap
 	L.legend = y
@@ -201,12 +200,25 @@ func smHeader(k *render.Kit, c *render.Canvas, v *spicemerchant.View) {
 		c.SetColor(fill)
 		c.Context.Fill()
 	}
-	sub := k.T("spice-merchant.board.secret-each", "Count", v.SecretGoods)
-	if v.Outcome != nil {
-		sub = k.T("spice-merchant.board.game-over")
-	}
-	c.Text(sub, 222, smHeaderH-11, 0, render.Style{Size: 11, Colour: soft})
+	smHeaderRight(k, c, v)
+	c.Text(smHeaderSub(k, v), smHeaderSubX, smHeaderH-11, 0, render.Style{Size: 11, Colour: soft})
+}
 
+// smHeaderSubX is where the header's second line starts: the secret goods each player registers.
+const smHeaderSubX = 222
+
+// smHeaderSub is the header's second line: the secret goods each registers, or the game's end.
+func smHeaderSub(k *render.Kit, v *spicemerchant.View) string {
+	if v.Outcome != nil {
+		return k.T("spice-merchant.board.game-over")
+	}
+	return k.T("spice-merchant.board.secret-each", "Count", v.SecretGoods)
+}
+
+// smHeaderRight draws the right of the header, the deck (and the unsold goods once the game is
+// over), and returns its left edge: the header's second line must end before it.
+func smHeaderRight(k *render.Kit, c *render.Canvas, v *spicemerchant.View) float64 {
+	soft := render.Lighten(render.ColBand, 0.6)
 	rx := float64(smW - 12)
 	if v.Outcome != nil {
 		rx -= c.Text(strconv.Itoa(v.DiscardCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
@@ -215,6 +227,7 @@ func smHeader(k *render.Kit, c *render.Canvas, v *spicemerchant.View) {
 	rx -= c.Text(strconv.Itoa(v.DeckCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
 	rx -= c.Text(k.T("spice-merchant.board.deck"), rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 6
 	smCardBack(c, rx-16, smHeaderH/2-11, 16, 22)
+	return rx - 16
 }
 
 // smCardBack draws a face-down spice card of w×h at (x, y) (a cached sprite): the back of the
@@ -333,7 +346,7 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		note = k.T("spice-merchant.board.players-note-register", "Count", v.Waiting)
 	}
 	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
-	rowH := smSeatRowH(v)
+	rowH := smSeatRowH(k, c, v)
 	row := k.Layer("spicemerchant/seat-row", smInner, rowH, render.ColPaper, func(c *render.Canvas) {
 		c.Panel(0.5, 0.5, smInner-1, float64(rowH)-1, 8, render.ColPanel, render.ColBorder)
 	})
@@ -377,12 +390,11 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		// Score, large at the right, with the goods sold (the tie-break) under it.
 		c.Text(strconv.Itoa(sv.Score), x+smInner-32, l1+4, 1, render.Style{Size: 26, Bold: true})
 		c.Text(k.T("spice-merchant.board.pts"), x+smInner-29, l1+7, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
-		c.Text(k.T("spice-merchant.goods-sold", "Count", sv.GoodsSold), x+smInner-10, l2+2, 1, render.Style{Size: 12, Colour: render.ColMuted})
+		c.Text(k.T("spice-merchant.board.goods-sold", "Count", sv.GoodsSold), x+smInner-10, l2+2, 1, render.Style{Size: 12, Colour: render.ColMuted})
 
 		// Third line: the last round's sales (drawn first: the second line may stop early).
 		if txt := smLastRoundText(k, sv.LastRound); txt != "" {
-			st := render.Style{Size: 12, Colour: render.ColMuted}
-			c.Text(c.Fit(txt, smInner-58, st), x+48, l3, 0, st)
+			c.Paragraph(txt, x+48, l3-smLastLineH/2, smLastW, smLastLineH, 2, smLastStyle)
 		}
 
 		// Second line: hand, secret goods, open goods.
@@ -421,15 +433,28 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 	}
 }
 
+// The last round's sales on a seat row: wrapped on at most two lines of smLastW pixels.
+var smLastStyle = render.Style{Size: 12, Colour: render.ColMuted}
+
+const (
+	smLastW     = smInner - 58
+	smLastLineH = 16
+)
+
 // smSeatRowH is the height of a seat row: room for the last round's sales once a round has
-// ended.
-func smSeatRowH(v *spicemerchant.View) int {
+// ended, on two lines when one seat's sales need them (the words are longer in some languages).
+// m measures the text.
+func smSeatRowH(k *render.Kit, m *render.Canvas, v *spicemerchant.View) int {
+	h := smSeatShortH
 	for _, sv := range v.Seats {
-		if sv.LastRound != nil {
-			return smSeatH
+		if txt := smLastRoundText(k, sv.LastRound); txt != "" {
+			h = max(h, smSeatH)
+			if len(m.Wrap(txt, smLastW, smLastStyle)) > 1 {
+				h = max(h, smSeatH+smLastLineH)
+			}
 		}
 	}
-	return smSeatShortH
+	return h
 }
 
 // smSpiceWord is the name of a spice key as rules text (its catalogue message), or the key
@@ -477,8 +502,9 @@ func smTable(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64
 	c.Text(k.T("spice-merchant.board.table-note"), smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	const h = smTableH - smTitleH
 	spices := v.Spices
+	nameW, valW := smTableCols(k, c, spices)
 	c.Blit(k.Layer(struct{ name, spices string }{"spicemerchant/table", fmt.Sprint(spices)}, smInner, h, render.ColPaper, func(c *render.Canvas) {
-		paintSMTable(k, c, spices)
+		paintSMTable(k, c, spices, nameW, valW)
 	}), smMargin, int(top+smTitleH))
 
 	// Highlights: the values the markets give now.
@@ -512,34 +538,61 @@ func smTable(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64
 	for row, n := range uses {
 		if n >= 2 {
 			cy := top + smTitleH + smTableHeadH + float64(row)*smTableRowH + smTableRowH/2
-			c.Text(k.T("spice-merchant.board.two-markets"), smMargin+smTableNameW-4, cy, 1, render.Style{Size: 10, Bold: true, Colour: render.ColAlert})
+			c.Text(k.T("spice-merchant.board.two-markets"), smMargin+nameW-4, cy, 1, smTwoStyle)
 		}
 	}
 	for _, k := range order {
-		cx := float64(smMargin + smTableNameW + smTableCardW + (k.d-1)*smTableValW)
+		cx := smMargin + nameW + smTableCardW + float64(k.d-1)*valW
 		cy := top + smTitleH + smTableHeadH + float64(k.row)*smTableRowH
-		c.DrawRoundedRectangle(cx+3, cy+1.5, smTableValW-6, smTableRowH-3, 5)
+		c.DrawRoundedRectangle(cx+3, cy+1.5, valW-6, smTableRowH-3, 5)
 		c.SetColor(render.ColHighlight)
 		c.FillPreserve()
 		c.SetLineWidth(1.5)
 		c.SetColor(render.ColAlert)
 		c.Stroke()
-		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+smTableValW/2-6, cy+smTableRowH/2, 1, render.Style{Size: 15, Bold: true})
-		c.Text(strings.Join(marks[k], " "), cx+smTableValW/2-2, cy+smTableRowH/2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
+		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+valW/2-6, cy+smTableRowH/2, 1, render.Style{Size: 15, Bold: true})
+		c.Text(strings.Join(marks[k], " "), cx+valW/2-2, cy+smTableRowH/2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
 	}
 }
 
+// smTwoStyle is the style of the mark of a spice on two markets in the score table.
+var smTwoStyle = render.Style{Size: 10, Bold: true, Colour: render.ColAlert}
+
+// smTableNameStyle is the style of the spices' names in the score table.
+var smTableNameStyle = render.Style{Size: 14, Bold: true}
+
+// smTableCols returns the widths of the score table's name column and of each value column: the
+// name column holds the pill, the longest spice name and the "2 markets" mark (smTableNameW at
+// least); the value columns share the rest. m measures the text.
+func smTableCols(k *render.Kit, m *render.Canvas, spices []spicemerchant.SpiceView) (nameW, valW float64) {
+	nameW = smTableNameW
+	two := m.Measure(k.T("spice-merchant.board.two-markets"), smTwoStyle)
+	for _, sp := range spices {
+		nameW = max(nameW, 48+m.Measure(smTableName(k, sp), smTableNameStyle)+8+two+4)
+	}
+	return nameW, (smInner - nameW - smTableCardW) / spicemerchant.MaxDemand
+}
+
+// smTableName is a spice's name in the score table.
+func smTableName(k *render.Kit, sp spicemerchant.SpiceView) string {
+	if sp.Name != "" {
+		return k.Expand(sp.Name)
+	}
+	_, _, name := smSpice(k, sp.Key)
+	return name
+}
+
 // paintSMTable draws the static score table of spices on a canvas of smInner × (smTableH −
-// smTitleH).
-func paintSMTable(k *render.Kit, c *render.Canvas, spices []spicemerchant.SpiceView) {
+// smTitleH), with the column widths of smTableCols.
+func paintSMTable(k *render.Kit, c *render.Canvas, spices []spicemerchant.SpiceView, nameW, valW float64) {
 	const h = smTableH - smTitleH
 	c.Panel(0.5, 0.5, smInner-1, h-1, 8, render.ColPanel, render.ColBorder)
 	head := render.Style{Size: 11, Bold: true, Colour: render.ColMuted}
 	hy := float64(smTableHeadH)/2 + 2
 	c.Text(k.T("spice-merchant.board.col-spice"), 10, hy, 0, head)
-	c.Text(k.T("spice-merchant.board.col-cards"), smTableNameW+smTableCardW/2, hy, 0.5, head)
+	c.Text(k.T("spice-merchant.board.col-cards"), nameW+smTableCardW/2, hy, 0.5, head)
 	for d := 1; d <= spicemerchant.MaxDemand; d++ {
-		c.Text(k.T("spice-merchant.cards", "Count", d), float64(smTableNameW+smTableCardW+(d-1)*smTableValW)+smTableValW/2, hy, 0.5, head)
+		c.Text(k.T("spice-merchant.cards", "Count", d), nameW+smTableCardW+float64(d-1)*valW+valW/2, hy, 0.5, head)
 	}
 	for i, sp := range spices {
 		y := float64(smTableHeadH + i*smTableRowH)
@@ -547,18 +600,15 @@ func paintSMTable(k *render.Kit, c *render.Canvas, spices []spicemerchant.SpiceV
 			c.Rect(1, y, smInner-2, smTableRowH, render.ColPanelAlt)
 		}
 		cy := y + smTableRowH/2
-		col, label, name := smSpice(k, sp.Key)
-		if sp.Name != "" {
-			name = k.Expand(sp.Name)
-		}
+		col, label, _ := smSpice(k, sp.Key)
 		c.Pill(10, cy-9, 30, 18, col, label, 11)
-		c.Text(name, 48, cy, 0, render.Style{Size: 14, Bold: true})
-		c.Text(strconv.Itoa(sp.Cards), smTableNameW+smTableCardW/2, cy, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
+		c.Text(smTableName(k, sp), 48, cy, 0, smTableNameStyle)
+		c.Text(strconv.Itoa(sp.Cards), nameW+smTableCardW/2, cy, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
 		for d, val := range sp.Scores {
-			c.Text(strconv.Itoa(val), float64(smTableNameW+smTableCardW+d*smTableValW)+smTableValW/2, cy, 0.5, render.Style{Size: 15})
+			c.Text(strconv.Itoa(val), nameW+smTableCardW+float64(d)*valW+valW/2, cy, 0.5, render.Style{Size: 15})
 		}
 	}
-	c.Rect(smTableNameW+smTableCardW, 4, 1, h-8, render.ColBorder)
+	c.Rect(nameW+smTableCardW, 4, 1, h-8, render.ColBorder)
 }
 
 // paintSMLegend draws the static legend: the spices (colour and label) and the symbols.
@@ -865,15 +915,21 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 	if me != nil {
 		lastRound = smLastRoundText(k, me.LastRound)
 	}
+	lastLines := 0
 	if lastRound != "" {
-		stripH += 20
+		lastLines = min(2, len(m.Wrap(lastRound, inner-20, smHandLastStyle)))
+		stripH += 20 * float64(lastLines)
 	}
 	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
 
 	c := k.Canvas(smHandW, height)
 	c.Fill(render.ColPaper)
-	k.HandHeader(c, smHandW, v.Viewer, display, initials, smHandW-190)
-	c.Text(k.T("spice-merchant.board.hand-round", "Round", v.Round, "Rounds", spicemerchant.Rounds), 150, render.HandHeaderH/2, 0, render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)})
+	// The round after the title, and the viewer's name at the right in the room left (HandHeader
+	// ends the name 46 pixels from the right edge).
+	roundSt := render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)}
+	round := k.T("spice-merchant.board.hand-round", "Round", v.Round, "Rounds", spicemerchant.Rounds)
+	k.HandHeader(c, smHandW, v.Viewer, display, initials, smHandW-46-(smHandRoundX+c.Measure(round, roundSt)+12))
+	c.Text(round, smHandRoundX, render.HandHeaderH/2, 0, roundSt)
 
 	y := float64(render.HandHeaderH + 8)
 	render.HandStatusPanel(c, smHandMargin, y, inner, statusH, status, 0, yourMove)
@@ -969,11 +1025,16 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 		c.Badge(k.T("spice-merchant.board.first"), lx, cy, render.ColGold, render.Style{Size: 11, Bold: true, Colour: render.ColInk})
 	}
 	if lastRound != "" {
-		st := render.Style{Size: 13, Colour: render.ColMuted}
-		c.Text(c.Fit(lastRound, inner-20, st), x, cy+26, 0, st)
+		c.Paragraph(lastRound, x, cy+26-10, inner-20, 20, lastLines, smHandLastStyle)
 	}
 	return c.Image(), nil
 }
+
+// smHandRoundX is where the round is written in a hand's title band, after the title.
+const smHandRoundX = 150
+
+// smHandLastStyle is the style of the last round's sales in a hand's score strip.
+var smHandLastStyle = render.Style{Size: 13, Colour: render.ColMuted}
 
 // smHandStatus is the sentence at the top of a seat's hand image and whether the seat must act:
 // during registration how many secret goods it still has to register (its own knowledge), on
