@@ -1,3 +1,15 @@
+// Package drawspicemerchant draws Spice Merchant's board and hand images (Drawer) from
+// spicemerchant.View.
+//
+// # Words
+//
+// Every word drawn comes from the game's catalogue in the image's language (render.Kit.T,
+// Kit.Expand): the ids "spice-merchant.board.…" for the image's own words, the spices' names
+// (spice-merchant.spice.…) and two-letter labels (spice-merchant.board.abbr.…: Gi, Po, Ca, Mu,
+// Cl, Sa in French), and the engine's rules text (status, last move, outcome). The layouts hold
+// the longer French words: section notes, the header and the seat rows are measured in every
+// language (TestSpiceMerchantWordsFit), the last round's sales wrap onto a second line, and the
+// score table's name column widens to its longest name.
 package drawspicemerchant
 
 import (
