@@ -1,3 +1,15 @@
+// Package drawspicemerchant draws Spice Merchant's board and hand images (Drawer) from
+// spicemerchant.View.
+//
+// # Words
+//
+// Every word drawn comes from the game's catalogue in the image's language (render.Kit.T,
+// Kit.Expand): the ids "spice-merchant.board.…" for the image's own words, the spices' names
+// (spice-merchant.spice.…) and two-letter labels (spice-merchant.board.abbr.…: Gi, Po, Ca, Mu,
+// Cl, Sa in French), and the engine's rules text (status, last move, outcome). The layouts hold
+// the longer French words: section notes, the header and the seat rows are measured in every
+// language (TestSpiceMerchantWordsFit), the last round's sales wrap onto a second line, and the
+// score table's name column widens to its longest name.
 package drawspicemerchant
 
 import (
@@ -36,9 +48,8 @@ const (
 
 	smTableHeadH = 22
 	smTableRowH  = 23
-	smTableNameW = 192
+	smTableNameW = 192 // at least; wider when a spice's name and the "2 markets" mark need it
 	smTableCardW = 50
-	smTableValW  = (smInner - smTableNameW - smTableCardW) / spicemerchant.MaxDemand
 
 	smLegendH = 88 // three rows: the spices wrap at 13 px
 
@@ -51,19 +62,20 @@ const (
 	smGroupGap   = 12 // between spices
 )
 
-// smSpices are the six spices in the rules' order with their colours and two-letter labels.
-// Black pepper, cinnamon, nutmeg and clove have Borneo's colours, so a spice looks the same in
-// both games.
+// smSpices are the six spices in the rules' order with their colours. Their names
+// (spice-merchant.spice.<key>) and two-letter labels (spice-merchant.board.abbr.<key>) are words
+// of the game's catalogue. Black pepper, cinnamon, nutmeg and clove have Borneo's colours, so a
+// spice looks the same in both games.
 var smSpices = [spicemerchant.NumSpices]struct {
-	key, name, label string
-	colour           color.RGBA
+	key    string
+	colour color.RGBA
 }{
-	{"ginger", "ginger", "Gi", color.RGBA{0xee, 0xc1, 0x3a, 0xff}},
-	{"pepper", "black pepper", "Pe", color.RGBA{0x3a, 0x36, 0x33, 0xff}},
-	{"cinnamon", "cinnamon", "Ci", color.RGBA{0xc8, 0x6a, 0x2c, 0xff}},
-	{"nutmeg", "nutmeg", "Nu", color.RGBA{0xb8, 0x9b, 0x5e, 0xff}},
-	{"clove", "clove", "Cl", color.RGBA{0x7b, 0x3f, 0x98, 0xff}},
-	{"saffron", "saffron", "Sa", color.RGBA{0xc6, 0x28, 0x28, 0xff}},
+	{"ginger", color.RGBA{0xee, 0xc1, 0x3a, 0xff}},
+	{"pepper", color.RGBA{0x3a, 0x36, 0x33, 0xff}},
+	{"cinnamon", color.RGBA{0xc8, 0x6a, 0x2c, 0xff}},
+	{"nutmeg", color.RGBA{0xb8, 0x9b, 0x5e, 0xff}},
+	{"clove", color.RGBA{0x7b, 0x3f, 0x98, 0xff}},
+	{"saffron", color.RGBA{0xc6, 0x28, 0x28, 0xff}},
 }
 
 // Drawer draws Spice Merchant boards and hands from spicemerchant.View; register it with
@@ -76,12 +88,13 @@ type sprite struct {
 	w, h  float64
 }
 
-// smSpice returns the colour, two-letter label and display name of a spice key ("pepper");
-// an unknown key is grey, labelled with its first two letters.
-func smSpice(key string) (color.RGBA, string, string) {
+// smSpice returns the colour, two-letter label and name of a spice key ("pepper") in the
+// image's language; an unknown key is grey, labelled with its first two letters and named by
+// its key.
+func smSpice(k *render.Kit, key string) (color.RGBA, string, string) {
 	for _, sp := range smSpices {
 		if key == sp.key {
-			return sp.colour, sp.label, sp.name
+			return sp.colour, k.T("spice-merchant.board.abbr." + key), k.T("spice-merchant.spice." + key)
 		}
 	}
 	label := key
@@ -159,7 +172,7 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	L.markets = y
 	y += smMarketsH + smGap
 	L.seats = y
-	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(v)+4)) - 4 + smGap
+	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4 + smGap
 	L.table = y
 	y += smTableH + smGap
 	L.legend = y
@@ -176,17 +189,19 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	smMarkets(k, c, v, L.markets)
 	smSeats(k, c, v, display, initials, L.seats)
 	smTable(k, c, v, L.table)
-	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, paintSMLegend), smMargin, int(L.legend))
+	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
+		smMargin, int(L.legend))
 	return c.Image(), nil
 }
 
 // smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
 // player registers this round, and the deck count (and the unsold goods once the game is over).
 func smHeader(k *render.Kit, c *render.Canvas, v *spicemerchant.View) {
-	k.TitleBand(c, "spicemerchant/header", smW, smHeaderH, "SPICE MERCHANT", 21)
+	// The band is cached by key alone: the key names the language of its title.
+	k.TitleBand(c, "spicemerchant/header/"+k.Lang(), smW, smHeaderH, k.T("spice-merchant.board.title"), 21)
 	soft := render.Lighten(render.ColBand, 0.6)
 	x := 222.0
-	x += c.Text("Round", x, smHeaderH/2-7, 0, render.Style{Size: 12, Colour: soft}) + 5
+	x += c.Text(k.T("spice-merchant.board.round"), x, smHeaderH/2-7, 0, render.Style{Size: 12, Colour: soft}) + 5
 	x += c.Text(fmt.Sprintf("%d/%d", v.Round, spicemerchant.Rounds), x, smHeaderH/2-7, 0, render.Style{Size: 17, Bold: true, Colour: render.ColBandText}) + 8
 	for k := 1; k <= spicemerchant.Rounds; k++ {
 		fill := render.Lighten(render.ColBand, 0.3)
@@ -197,20 +212,34 @@ func smHeader(k *render.Kit, c *render.Canvas, v *spicemerchant.View) {
 		c.SetColor(fill)
 		c.Context.Fill()
 	}
-	sub := fmt.Sprintf("%s each this round", render.Plural(v.SecretGoods, "secret good", "secret goods"))
-	if v.Outcome != nil {
-		sub = "game over"
-	}
-	c.Text(sub, 222, smHeaderH-11, 0, render.Style{Size: 11, Colour: soft})
+	smHeaderRight(k, c, v)
+	c.Text(smHeaderSub(k, v), smHeaderSubX, smHeaderH-11, 0, render.Style{Size: 11, Colour: soft})
+}
 
+// smHeaderSubX is where the header's second line starts: the secret goods each player registers.
+const smHeaderSubX = 222
+
+// smHeaderSub is the header's second line: the secret goods each registers, or the game's end.
+func smHeaderSub(k *render.Kit, v *spicemerchant.View) string {
+	if v.Outcome != nil {
+		return k.T("spice-merchant.board.game-over")
+	}
+	return k.T("spice-merchant.board.secret-each", "Count", v.SecretGoods)
+}
+
+// smHeaderRight draws the right of the header, the deck (and the unsold goods once the game is
+// over), and returns its left edge: the header's second line must end before it.
+func smHeaderRight(k *render.Kit, c *render.Canvas, v *spicemerchant.View) float64 {
+	soft := render.Lighten(render.ColBand, 0.6)
 	rx := float64(smW - 12)
 	if v.Outcome != nil {
 		rx -= c.Text(strconv.Itoa(v.DiscardCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
-		rx -= c.Text("unsold", rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 14
+		rx -= c.Text(k.T("spice-merchant.board.unsold"), rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 14
 	}
 	rx -= c.Text(strconv.Itoa(v.DeckCount), rx, smHeaderH/2-1, 1, render.Style{Size: 20, Bold: true, Colour: render.ColBandText}) + 4
-	rx -= c.Text("deck", rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 6
+	rx -= c.Text(k.T("spice-merchant.board.deck"), rx, smHeaderH/2, 1, render.Style{Size: 13, Colour: soft}) + 6
 	smCardBack(c, rx-16, smHeaderH/2-11, 16, 22)
+	return rx - 16
 }
 
 // smCardBack draws a face-down spice card of w×h at (x, y) (a cached sprite): the back of the
@@ -243,8 +272,8 @@ func smEmptySlot(c *render.Canvas, x, y, w, h float64) {
 }
 
 // smMiniCard draws a small face-up card of a spice (colour and label) of w×h at (x, y).
-func smMiniCard(c *render.Canvas, x, y, w, h float64, spice string) {
-	col, label, _ := smSpice(spice)
+func smMiniCard(k *render.Kit, c *render.Canvas, x, y, w, h float64, spice string) {
+	col, label, _ := smSpice(k, spice)
 	c.Chip(x, y, w, h, col, label, 11)
 }
 
@@ -267,8 +296,8 @@ func smMarketTally(ms []spicemerchant.MarketView) (occupied, full int) {
 // for there now. The section title counts occupied and full markets against the round end.
 func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64) {
 	occupied, full := smMarketTally(v.Markets[:])
-	c.SectionTitle("MARKETS", smMargin+4, top+smTitleH/2)
-	note := fmt.Sprintf("%d/6 occupied · %d/2 full — round ends at 6 occupied or 2 full", occupied, full)
+	c.SectionTitle(k.T("spice-merchant.board.markets"), smMargin+4, top+smTitleH/2)
+	note := k.T("spice-merchant.board.markets-note", "Occupied", occupied, "Full", full)
 	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	cell := k.Layer("spicemerchant/market", smMarketW, smMarketH, render.ColPaper, func(c *render.Canvas) {
 		c.Panel(0.5, 0.5, smMarketW-1, smMarketH-1, 8, render.ColPanel, render.ColBorder)
@@ -288,10 +317,10 @@ func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float
 		}
 		l1, l2 := y+20, y+51
 		c.Disc(x+19, l1, 12, render.ColBand, letter, 14)
-		for k := 0; k < spicemerchant.MaxDemand; k++ {
-			sx, sy := x+8+float64(k)*(smSlotW+4), l2-smSlotH/2
-			if k < mk.Count && mk.Spice != "" {
-				smMiniCard(c, sx, sy, smSlotW, smSlotH, mk.Spice)
+		for d := 0; d < spicemerchant.MaxDemand; d++ {
+			sx, sy := x+8+float64(d)*(smSlotW+4), l2-smSlotH/2
+			if d < mk.Count && mk.Spice != "" {
+				smMiniCard(k, c, sx, sy, smSlotW, smSlotH, mk.Spice)
 			} else {
 				smEmptySlot(c, sx, sy, smSlotW, smSlotH)
 			}
@@ -303,16 +332,16 @@ func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float
 		}
 		c.Text(fmt.Sprintf("%d/4", mk.Count), countX, l2, 0, cst)
 		if mk.Spice == "" || mk.Count == 0 {
-			c.Text("empty", x+38, l1, 0, render.Style{Size: 14, Colour: render.ColMuted})
+			c.Text(k.T("spice-merchant.board.empty"), x+38, l1, 0, render.Style{Size: 14, Colour: render.ColMuted})
 			continue
 		}
-		_, _, name := smSpice(mk.Spice)
+		_, _, name := smSpice(k, mk.Spice)
 		nst, _ := c.FitName(name, float64(smMarketW-38-42), render.Style{Size: 14, Bold: true})
 		c.Text(name, x+38, l1, 0, nst)
 		// The value of one good of the spice here now, large at the right.
 		vx := x + smMarketW - 10
 		c.Text(strconv.Itoa(mk.Value), vx, y+smMarketH/2-2, 1, render.Style{Size: 26, Bold: true})
-		c.Text("pts", vx, y+smMarketH/2+19, 1, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
+		c.Text(k.T("spice-merchant.board.pts"), vx, y+smMarketH/2+19, 1, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
 	}
 }
 
@@ -320,20 +349,21 @@ func smMarkets(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float
 // goods as face-down cards (a count only), open goods, goods sold and the score, and what the
 // seat sold when the last round ended. During registration no row says who has registered.
 func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, initials []string, top float64) {
-	c.SectionTitle("PLAYERS", smMargin+4, top+smTitleH/2)
-	note := "hand · secret goods (face down) · open goods · sold · score"
+	c.SectionTitle(k.T("spice-merchant.board.players"), smMargin+4, top+smTitleH/2)
+	note := k.T("spice-merchant.board.players-note")
 	switch v.Phase {
 	case spicemerchant.PhaseOver:
-		note = "hand · last round's sales · goods sold · score"
+		note = k.T("spice-merchant.board.players-note-over")
 	case spicemerchant.PhaseRegister:
-		note = "registering secret goods: " + render.Plural(v.Waiting, "player", "players") + " still to choose"
+		note = k.T("spice-merchant.board.players-note-register", "Count", v.Waiting)
 	}
 	c.Text(note, smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
-	rowH := smSeatRowH(v)
+	rowH := smSeatRowH(k, c, v)
 	row := k.Layer("spicemerchant/seat-row", smInner, rowH, render.ColPaper, func(c *render.Canvas) {
 		c.Panel(0.5, 0.5, smInner-1, float64(rowH)-1, 8, render.ColPanel, render.ColBorder)
 	})
 	over := v.Outcome != nil
+	firstBadge, turnBadge := k.T("spice-merchant.board.first"), k.T("spice-merchant.board.turn")
 	for i := range v.Seats {
 		sv := &v.Seats[i]
 		pub := smPublicSeat(v, sv)
@@ -353,31 +383,30 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		// The name whole, shrunk if need be to leave room for the badges and the score.
 		badgesW := 0.0
 		if sv.First {
-			badgesW += c.Measure("1ST PLAYER", render.Style{Size: 13, Bold: true}) + 16
+			badgesW += c.Measure(firstBadge, render.Style{Size: 13, Bold: true}) + 16
 		}
 		if turn {
-			badgesW += c.Measure("TURN", render.Style{Size: 13, Bold: true}) + 16
+			badgesW += c.Measure(turnBadge, render.Style{Size: 13, Bold: true}) + 16
 		}
 		name := render.SeatName(display, sv.Seat)
 		nameSt, _ := c.FitName(name, smInner-48-80-badgesW, render.Style{Size: 16, Bold: true})
 		lx := x + 48
 		lx += c.Text(name, lx, l1, 0, nameSt) + 8
 		if sv.First {
-			lx += c.Badge("1ST PLAYER", lx, l1, render.ColGold, render.Style{Size: 10, Bold: true, Colour: render.ColInk}) + 6
+			lx += c.Badge(firstBadge, lx, l1, render.ColGold, render.Style{Size: 10, Bold: true, Colour: render.ColInk}) + 6
 		}
 		if turn {
-			c.Badge("TURN", lx, l1, render.ColAlert, render.Style{Size: 10, Bold: true})
+			c.Badge(turnBadge, lx, l1, render.ColAlert, render.Style{Size: 10, Bold: true})
 		}
 
 		// Score, large at the right, with the goods sold (the tie-break) under it.
 		c.Text(strconv.Itoa(sv.Score), x+smInner-32, l1+4, 1, render.Style{Size: 26, Bold: true})
-		c.Text("pts", x+smInner-29, l1+7, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
-		c.Text(render.Plural(sv.GoodsSold, "good sold", "goods sold"), x+smInner-10, l2+2, 1, render.Style{Size: 12, Colour: render.ColMuted})
+		c.Text(k.T("spice-merchant.board.pts"), x+smInner-29, l1+7, 0, render.Style{Size: 11, Bold: true, Colour: render.ColMuted})
+		c.Text(k.T("spice-merchant.board.goods-sold", "Count", sv.GoodsSold), x+smInner-10, l2+2, 1, render.Style{Size: 12, Colour: render.ColMuted})
 
 		// Third line: the last round's sales (drawn first: the second line may stop early).
-		if txt := smLastRoundText(sv.LastRound); txt != "" {
-			st := render.Style{Size: 12, Colour: render.ColMuted}
-			c.Text(c.Fit(txt, smInner-58, st), x+48, l3, 0, st)
+		if txt := smLastRoundText(k, sv.LastRound); txt != "" {
+			c.Paragraph(txt, x+48, l3-smLastLineH/2, smLastW, smLastLineH, 2, smLastStyle)
 		}
 
 		// Second line: hand, secret goods, open goods.
@@ -385,29 +414,29 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		lx = x + 48
 		c.Panel(lx, l2-8, 12, 16, 2, render.ColCard, render.ColCardEdge)
 		lx += 15
-		lx += c.Text(fmt.Sprintf("%d in hand", pub.hand), lx, l2, 0, small) + 14
+		lx += c.Text(k.T("spice-merchant.board.in-hand", "N", pub.hand), lx, l2, 0, small) + 14
 		switch {
 		case over:
 			continue // goods were sold or discarded; the last round's line follows
 		case pub.registering:
-			c.Text("secret goods: hidden while players register", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted})
+			c.Text(k.T("spice-merchant.board.secret-hidden"), lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted})
 			continue
 		default:
-			for k := 0; k < pub.secret; k++ {
+			for i := 0; i < pub.secret; i++ {
 				smCardBack(c, lx, l2-9, 13, 18)
 				lx += 10
 			}
 			if pub.secret > 0 {
 				lx += 6
 			}
-			lx += c.Text(fmt.Sprintf("%d secret", pub.secret), lx, l2, 0, small) + 14
+			lx += c.Text(k.T("spice-merchant.board.secret-count", "Count", pub.secret), lx, l2, 0, small) + 14
 		}
-		lx += c.Text("open:", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted}) + 4
+		lx += c.Text(k.T("spice-merchant.board.open"), lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted}) + 4
 		if len(sv.Open) == 0 {
 			c.Text("—", lx, l2, 0, render.Style{Size: 13, Colour: render.ColMuted})
 		}
 		for _, o := range sv.Open {
-			col, label, name := smSpice(o.Spice)
+			col, label, name := smSpice(k, o.Spice)
 			c.Pill(lx, l2-9, 28, 18, col, label, 11)
 			lx += 31
 			lx += c.Text(name, lx, l2, 0, render.Style{Size: 13, Bold: true}) + 8
@@ -416,43 +445,64 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 	}
 }
 
+// The last round's sales on a seat row: wrapped on at most two lines of smLastW pixels.
+var smLastStyle = render.Style{Size: 12, Colour: render.ColMuted}
+
+const (
+	smLastW     = smInner - 58
+	smLastLineH = 16
+)
+
 // smSeatRowH is the height of a seat row: room for the last round's sales once a round has
-// ended.
-func smSeatRowH(v *spicemerchant.View) int {
+// ended, on two lines when one seat's sales need them (the words are longer in some languages).
+// m measures the text.
+func smSeatRowH(k *render.Kit, m *render.Canvas, v *spicemerchant.View) int {
+	h := smSeatShortH
 	for _, sv := range v.Seats {
-		if sv.LastRound != nil {
-			return smSeatH
+		if txt := smLastRoundText(k, sv.LastRound); txt != "" {
+			h = max(h, smSeatH)
+			if len(m.Wrap(txt, smLastW, smLastStyle)) > 1 {
+				h = max(h, smSeatH+smLastLineH)
+			}
 		}
 	}
-	return smSeatShortH
+	return h
 }
 
-// smLastRoundText summarises a seat's sales at the end of the last round: "Round 2: ginger on B
-// 6, clove on C 4; pepper unsold → 10 pts", or "" before the first round has ended.
-func smLastRoundText(rv *spicemerchant.RoundView) string {
+// smSpiceWord is the name of a spice key as rules text (its catalogue message), or the key
+// itself for an unknown spice.
+func smSpiceWord(key string) string {
+	if smSpiceIndex(key) < len(smSpices) {
+		return rules.Msg("spice-merchant.spice." + key)
+	}
+	return rules.Plain(key)
+}
+
+// smLastRoundText summarises a seat's sales at the end of the last round: "Round 2: sold ginger
+// on B 6, clove on C 4; unsold pepper → 10 pts", or "" before the first round has ended.
+func smLastRoundText(k *render.Kit, rv *spicemerchant.RoundView) string {
 	if rv == nil {
 		return ""
 	}
 	var parts []string
 	for _, s := range rv.Sales {
-		_, _, name := smSpice(s.Card.Spice)
-		parts = append(parts, fmt.Sprintf("%s on %s %d", name, s.Market, s.Points))
+		parts = append(parts, rules.Msg("spice-merchant.board.sale", "Spice", smSpiceWord(s.Card.Spice), "Market", s.Market,
+			"Points", s.Points))
 	}
-	text := fmt.Sprintf("Round %d: ", rv.Round)
-	if len(parts) == 0 {
-		text += "sold nothing"
-	} else {
-		text += "sold " + strings.Join(parts, ", ")
+	sales := rules.Msg("spice-merchant.board.sold-nothing")
+	if len(parts) > 0 {
+		sales = rules.Msg("spice-merchant.board.sold", "Sales", strings.Join(parts, ", "))
 	}
+	unsold := ""
 	if len(rv.Discarded) > 0 {
 		var ds []string
 		for _, d := range rv.Discarded {
-			_, _, name := smSpice(d)
-			ds = append(ds, name)
+			ds = append(ds, smSpiceWord(d))
 		}
-		text += "; unsold " + strings.Join(ds, ", ")
+		unsold = rules.Msg("spice-merchant.board.unsold-list", "Spices", strings.Join(ds, ", "))
 	}
-	return text + fmt.Sprintf(" → %s", render.Plural(rv.Points, "pt", "pts"))
+	return k.T("spice-merchant.board.last-round", "Round", rv.Round, "Sales", sales, "Unsold", unsold,
+		"Points", rules.Msg("spice-merchant.board.pts-count", "Count", rv.Points))
 }
 
 // smTable draws the score table (rulebook "Example) Informations of card"; NOTES §3.3): per
@@ -460,12 +510,13 @@ func smLastRoundText(rv *spicemerchant.RoundView) string {
 // cards. A value that a market gives now is highlighted with that market's letter. The table
 // itself is a cached layer keyed by the view's spice data; only the highlights are drawn per view.
 func smTable(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64) {
-	c.SectionTitle("SCORE TABLE", smMargin+4, top+smTitleH/2)
-	c.Text("points per good by the cards in its market · a spice takes ≤ 2 markets", smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
+	c.SectionTitle(k.T("spice-merchant.board.score-table"), smMargin+4, top+smTitleH/2)
+	c.Text(k.T("spice-merchant.board.table-note"), smW-smMargin-4, top+smTitleH/2, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	const h = smTableH - smTitleH
 	spices := v.Spices
+	nameW, valW := smTableCols(k, c, spices)
 	c.Blit(k.Layer(struct{ name, spices string }{"spicemerchant/table", fmt.Sprint(spices)}, smInner, h, render.ColPaper, func(c *render.Canvas) {
-		paintSMTable(c, spices)
+		paintSMTable(k, c, spices, nameW, valW)
 	}), smMargin, int(top+smTitleH))
 
 	// Highlights: the values the markets give now.
@@ -499,79 +550,99 @@ func smTable(k *render.Kit, c *render.Canvas, v *spicemerchant.View, top float64
 	for row, n := range uses {
 		if n >= 2 {
 			cy := top + smTitleH + smTableHeadH + float64(row)*smTableRowH + smTableRowH/2
-			c.Text("2 mkts", smMargin+smTableNameW-4, cy, 1, render.Style{Size: 10, Bold: true, Colour: render.ColAlert})
+			c.Text(k.T("spice-merchant.board.two-markets"), smMargin+nameW-4, cy, 1, smTwoStyle)
 		}
 	}
 	for _, k := range order {
-		cx := float64(smMargin + smTableNameW + smTableCardW + (k.d-1)*smTableValW)
+		cx := smMargin + nameW + smTableCardW + float64(k.d-1)*valW
 		cy := top + smTitleH + smTableHeadH + float64(k.row)*smTableRowH
-		c.DrawRoundedRectangle(cx+3, cy+1.5, smTableValW-6, smTableRowH-3, 5)
+		c.DrawRoundedRectangle(cx+3, cy+1.5, valW-6, smTableRowH-3, 5)
 		c.SetColor(render.ColHighlight)
 		c.FillPreserve()
 		c.SetLineWidth(1.5)
 		c.SetColor(render.ColAlert)
 		c.Stroke()
-		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+smTableValW/2-6, cy+smTableRowH/2, 1, render.Style{Size: 15, Bold: true})
-		c.Text(strings.Join(marks[k], " "), cx+smTableValW/2-2, cy+smTableRowH/2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
+		c.Text(strconv.Itoa(spices[k.row].Scores[k.d-1]), cx+valW/2-6, cy+smTableRowH/2, 1, render.Style{Size: 15, Bold: true})
+		c.Text(strings.Join(marks[k], " "), cx+valW/2-2, cy+smTableRowH/2, 0, render.Style{Size: 11, Bold: true, Colour: render.ColAlert})
 	}
 }
 
+// smTwoStyle is the style of the mark of a spice on two markets in the score table.
+var smTwoStyle = render.Style{Size: 10, Bold: true, Colour: render.ColAlert}
+
+// smTableNameStyle is the style of the spices' names in the score table.
+var smTableNameStyle = render.Style{Size: 14, Bold: true}
+
+// smTableCols returns the widths of the score table's name column and of each value column: the
+// name column holds the pill, the longest spice name and the "2 markets" mark (smTableNameW at
+// least); the value columns share the rest. m measures the text.
+func smTableCols(k *render.Kit, m *render.Canvas, spices []spicemerchant.SpiceView) (nameW, valW float64) {
+	nameW = smTableNameW
+	two := m.Measure(k.T("spice-merchant.board.two-markets"), smTwoStyle)
+	for _, sp := range spices {
+		nameW = max(nameW, 48+m.Measure(smTableName(k, sp), smTableNameStyle)+8+two+4)
+	}
+	return nameW, (smInner - nameW - smTableCardW) / spicemerchant.MaxDemand
+}
+
+// smTableName is a spice's name in the score table.
+func smTableName(k *render.Kit, sp spicemerchant.SpiceView) string {
+	if sp.Name != "" {
+		return k.Expand(sp.Name)
+	}
+	_, _, name := smSpice(k, sp.Key)
+	return name
+}
+
 // paintSMTable draws the static score table of spices on a canvas of smInner × (smTableH −
-// smTitleH).
-func paintSMTable(c *render.Canvas, spices []spicemerchant.SpiceView) {
+// smTitleH), with the column widths of smTableCols.
+func paintSMTable(k *render.Kit, c *render.Canvas, spices []spicemerchant.SpiceView, nameW, valW float64) {
 	const h = smTableH - smTitleH
 	c.Panel(0.5, 0.5, smInner-1, h-1, 8, render.ColPanel, render.ColBorder)
 	head := render.Style{Size: 11, Bold: true, Colour: render.ColMuted}
 	hy := float64(smTableHeadH)/2 + 2
-	c.Text("spice", 10, hy, 0, head)
-	c.Text("cards", smTableNameW+smTableCardW/2, hy, 0.5, head)
+	c.Text(k.T("spice-merchant.board.col-spice"), 10, hy, 0, head)
+	c.Text(k.T("spice-merchant.board.col-cards"), nameW+smTableCardW/2, hy, 0.5, head)
 	for d := 1; d <= spicemerchant.MaxDemand; d++ {
-		label := strconv.Itoa(d) + " cards"
-		if d == 1 {
-			label = "1 card"
-		}
-		c.Text(label, float64(smTableNameW+smTableCardW+(d-1)*smTableValW)+smTableValW/2, hy, 0.5, head)
+		c.Text(k.T("spice-merchant.cards", "Count", d), nameW+smTableCardW+float64(d-1)*valW+valW/2, hy, 0.5, head)
 	}
-	for k, sp := range spices {
-		y := float64(smTableHeadH + k*smTableRowH)
-		if k%2 == 0 {
+	for i, sp := range spices {
+		y := float64(smTableHeadH + i*smTableRowH)
+		if i%2 == 0 {
 			c.Rect(1, y, smInner-2, smTableRowH, render.ColPanelAlt)
 		}
 		cy := y + smTableRowH/2
-		col, label, name := smSpice(sp.Key)
-		if sp.Name != "" {
-			name = sp.Name
-		}
+		col, label, _ := smSpice(k, sp.Key)
 		c.Pill(10, cy-9, 30, 18, col, label, 11)
-		c.Text(name, 48, cy, 0, render.Style{Size: 14, Bold: true})
-		c.Text(strconv.Itoa(sp.Cards), smTableNameW+smTableCardW/2, cy, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
+		c.Text(smTableName(k, sp), 48, cy, 0, smTableNameStyle)
+		c.Text(strconv.Itoa(sp.Cards), nameW+smTableCardW/2, cy, 0.5, render.Style{Size: 14, Colour: render.ColMuted})
 		for d, val := range sp.Scores {
-			c.Text(strconv.Itoa(val), float64(smTableNameW+smTableCardW+d*smTableValW)+smTableValW/2, cy, 0.5, render.Style{Size: 15})
+			c.Text(strconv.Itoa(val), nameW+smTableCardW+float64(d)*valW+valW/2, cy, 0.5, render.Style{Size: 15})
 		}
 	}
-	c.Rect(smTableNameW+smTableCardW, 4, 1, h-8, render.ColBorder)
+	c.Rect(nameW+smTableCardW, 4, 1, h-8, render.ColBorder)
 }
 
 // paintSMLegend draws the static legend: the spices (colour and label) and the symbols.
-func paintSMLegend(c *render.Canvas) {
+func paintSMLegend(k *render.Kit, c *render.Canvas) {
 	c.Panel(0.5, 0.5, smInner-1, smLegendH-1, 8, render.ColPanelAlt, render.ColBorder)
 	st := render.Style{Size: 13}
 	var items []render.LegendItem
 	for _, sp := range smSpices {
-		sp := sp
-		items = append(items, render.LegendItem{SwatchW: 26, Label: sp.name, Swatch: func(c *render.Canvas, x, cy float64) {
-			c.Pill(x, cy-9, 26, 18, sp.colour, sp.label, 13)
+		col, label, name := smSpice(k, sp.key)
+		items = append(items, render.LegendItem{SwatchW: 26, Label: name, Swatch: func(c *render.Canvas, x, cy float64) {
+			c.Pill(x, cy-9, 26, 18, col, label, 13)
 		}})
 	}
 	h := c.Legend(items, 10, 4, smInner-20, 26, st)
 	c.Legend([]render.LegendItem{
-		{SwatchW: 13, Label: "secret good (face down)", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 13, Label: k.T("spice-merchant.board.legend-secret"), Swatch: func(c *render.Canvas, x, cy float64) {
 			smCardBack(c, x, cy-9, 13, 18)
 		}},
-		{SwatchW: 18, Label: "demand card", Swatch: func(c *render.Canvas, x, cy float64) {
-			smMiniCard(c, x, cy-11, 18, 22, "ginger")
+		{SwatchW: 18, Label: k.T("spice-merchant.board.legend-demand"), Swatch: func(c *render.Canvas, x, cy float64) {
+			smMiniCard(k, c, x, cy-11, 18, 22, "ginger")
 		}},
-		{SwatchW: 52, Label: "value now", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 52, Label: k.T("spice-merchant.board.legend-value"), Swatch: func(c *render.Canvas, x, cy float64) {
 			c.DrawRoundedRectangle(x, cy-9, 52, 18, 5)
 			c.SetColor(render.ColHighlight)
 			c.FillPreserve()
@@ -600,12 +671,12 @@ func smTieBreakText(k *render.Kit, v *spicemerchant.View, display []string) stri
 	switch o.TieBreak {
 	case "":
 		return ""
-	case "most goods sold":
-		return "Tie-break: tied on points, the most goods sold wins."
-	case "co-winners":
-		return "Tie-break: tied on points and on goods sold — co-winners."
+	case spicemerchant.TieMostSold:
+		return k.T("spice-merchant.board.tie-most-sold")
+	case spicemerchant.TieCoWinners:
+		return k.T("spice-merchant.board.tie-co-winners")
 	}
-	return "Tie-break: " + k.Expand(o.TieBreak)
+	return k.T("spice-merchant.board.tie-other", "TieBreak", o.TieBreak)
 }
 
 // smGoodsSold returns the goods seat has sold according to the view, or -1 if the view has no
@@ -635,12 +706,12 @@ func smRoundScores(v *spicemerchant.View, s rules.Seat) []int {
 func smOutcome(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, initials []string, top, h float64) {
 	o := v.Outcome
 	won, names := render.Winners(o, display)
-	x, y := render.OutcomePanel(c, smMargin, top, smInner, h, render.FinalScoresTitle(names, "co-winners"))
+	x, y := render.OutcomePanel(c, smMargin, top, smInner, h, render.FinalScoresTitle(names, k.T("spice-merchant.tie-break.co-winners")))
 	head := render.Style{Size: 11, Bold: true, Colour: render.ColMuted}
 	const soldX, roundsX = smW - smMargin - 190, smW - smMargin - 150
-	c.Text("sold", soldX, y+8, 1, head)
-	c.Text("rounds 1–4", roundsX, y+8, 0, head)
-	c.Text("points", smW-smMargin-12, y+8, 1, head)
+	c.Text(k.T("spice-merchant.board.col-sold"), soldX, y+8, 1, head)
+	c.Text(k.T("spice-merchant.board.col-rounds"), roundsX, y+8, 0, head)
+	c.Text(k.T("spice-merchant.board.col-points"), smW-smMargin-12, y+8, 1, head)
 	y += 18
 	mostSold := func(a, b int) bool { return smGoodsSold(v, rules.Seat(a)) > smGoodsSold(v, rules.Seat(b)) }
 	for _, i := range render.ScoreOrder(o.Scores, mostSold) {
@@ -706,18 +777,19 @@ func smSellNow(goods []spicemerchant.CardView, markets []spicemerchant.MarketVie
 
 // smSellNowText describes smSellNow's result: "ginger on B 6, clove on C 4, pepper unsold:
 // 10 pts".
-func smSellNowText(goods []spicemerchant.CardView, markets []spicemerchant.MarketView) string {
+func smSellNowText(k *render.Kit, goods []spicemerchant.CardView, markets []spicemerchant.MarketView) string {
 	sales, total := smSellNow(goods, markets)
 	var parts []string
 	for _, s := range sales {
-		_, _, name := smSpice(s.good.Spice)
 		if s.sold {
-			parts = append(parts, fmt.Sprintf("%s on %s %d", name, s.market, s.points))
+			parts = append(parts, rules.Msg("spice-merchant.board.sale", "Spice", smSpiceWord(s.good.Spice), "Market", s.market,
+				"Points", s.points))
 		} else {
-			parts = append(parts, name+" unsold")
+			parts = append(parts, rules.Msg("spice-merchant.board.sale-unsold", "Spice", smSpiceWord(s.good.Spice)))
 		}
 	}
-	return strings.Join(parts, ", ") + ": " + render.Plural(total, "pt", "pts")
+	return k.T("spice-merchant.board.sell-now", "Sales", strings.Join(parts, ", "),
+		"Points", rules.Msg("spice-merchant.board.pts-count", "Count", total))
 }
 
 // smHandGroup is the hand cards of one spice.
@@ -774,9 +846,9 @@ func smCardRows(gs []smHandGroup, w float64) ([][2]float64, int) {
 
 // smHandCard draws one spice card face up at full hand size: the spice's colour and label, its
 // name and its score table (value at 1–4 cards in a market).
-func smHandCard(c *render.Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
+func smHandCard(k *render.Kit, c *render.Canvas, x, y float64, card spicemerchant.CardView, scores []int) {
 	c.CardShape(x, y, smCardW, smCardH)
-	col, label, name := smSpice(card.Spice)
+	col, label, name := smSpice(k, card.Spice)
 	c.Chip(x+4, y+4, smCardW-8, 28, col, label, 17)
 	// The name in bold when each word fits the card, else in regular weight.
 	nst := render.Style{Size: 13, Bold: true}
@@ -853,25 +925,31 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 	stripH := 62.0
 	lastRound := ""
 	if me != nil {
-		lastRound = smLastRoundText(me.LastRound)
+		lastRound = smLastRoundText(k, me.LastRound)
 	}
+	lastLines := 0
 	if lastRound != "" {
-		stripH += 20
+		lastLines = min(2, len(m.Wrap(lastRound, inner-20, smHandLastStyle)))
+		stripH += 20 * float64(lastLines)
 	}
 	height := int(render.HandHeaderH + 8 + statusH + 8 + cardsH + goodsH + stripH + smHandMargin)
 
 	c := k.Canvas(smHandW, height)
 	c.Fill(render.ColPaper)
-	k.HandHeader(c, smHandW, v.Viewer, display, initials, smHandW-190)
-	c.Text(fmt.Sprintf("Round %d/%d", v.Round, spicemerchant.Rounds), 150, render.HandHeaderH/2, 0, render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)})
+	// The round after the title, and the viewer's name at the right in the room left (HandHeader
+	// ends the name 46 pixels from the right edge).
+	roundSt := render.Style{Size: 14, Bold: true, Colour: render.Lighten(render.ColBand, 0.6)}
+	round := k.T("spice-merchant.board.hand-round", "Round", v.Round, "Rounds", spicemerchant.Rounds)
+	k.HandHeader(c, smHandW, v.Viewer, display, initials, smHandW-46-(smHandRoundX+c.Measure(round, roundSt)+12))
+	c.Text(round, smHandRoundX, render.HandHeaderH/2, 0, roundSt)
 
 	y := float64(render.HandHeaderH + 8)
 	render.HandStatusPanel(c, smHandMargin, y, inner, statusH, status, 0, yourMove)
 	y += statusH + 8
 
 	// Hand, grouped by spice.
-	c.SectionTitle(fmt.Sprintf("HAND · %s", render.Plural(len(v.Hand), "CARD", "CARDS")), smHandMargin+2, y+10)
-	c.Text("values at 1·2·3·4 cards in a market", smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
+	c.SectionTitle(k.T("spice-merchant.board.hand-title", "Count", len(v.Hand)), smHandMargin+2, y+10)
+	c.Text(k.T("spice-merchant.board.values-note"), smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
 	y += 24
 	if len(v.Hand) == 0 {
 		render.EmptyHand(c, smHandMargin, y, inner, smCardH)
@@ -881,7 +959,7 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 		first := pos[ci]
 		for _, card := range g.cards {
 			p := pos[ci]
-			smHandCard(c, smHandMargin+p[0], y+p[1], card, smScores(v, card.Spice))
+			smHandCard(k, c, smHandMargin+p[0], y+p[1], card, smScores(v, card.Spice))
 			ci++
 		}
 		lastP := pos[ci-1]
@@ -889,7 +967,7 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 			// Group bracket with the count under the cards.
 			gx0, gx1 := smHandMargin+first[0], smHandMargin+lastP[0]+smCardW
 			by := y + first[1] + smCardH + 8
-			col, _, _ := smSpice(g.spice)
+			col, _, _ := smSpice(k, g.spice)
 			c.Rect(gx0+2, by, gx1-gx0-4, 3, col)
 			c.Text("×"+strconv.Itoa(len(g.cards)), (gx0+gx1)/2, by+11, 0.5, render.Style{Size: 12, Bold: true})
 		}
@@ -898,8 +976,8 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 
 	// Goods of this round: secret (face down, only this seat sees them) and open.
 	if goodsH > 0 {
-		c.SectionTitle("YOUR GOODS THIS ROUND", smHandMargin+2, y+10)
-		c.Text("secret goods: only you see them", smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
+		c.SectionTitle(k.T("spice-merchant.board.goods-title"), smHandMargin+2, y+10)
+		c.Text(k.T("spice-merchant.board.goods-note"), smHandW-smHandMargin-2, y+10, 1, render.Style{Size: 11, Colour: render.ColMuted})
 		y += 24
 		gx := float64(smHandMargin)
 		if len(v.Secret) > 0 {
@@ -911,27 +989,27 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 			c.Stroke()
 			c.SetDash()
 			for i, g := range v.Secret {
-				smHandCard(c, gx+6+float64(i)*(smCardW+smCardGap), y, g, smScores(v, g.Spice))
+				smHandCard(k, c, gx+6+float64(i)*(smCardW+smCardGap), y, g, smScores(v, g.Spice))
 			}
-			c.Badge("SECRET", gx+6, y+smCardH+8, render.ColInk, render.Style{Size: 10, Bold: true})
+			c.Badge(k.T("spice-merchant.board.badge-secret"), gx+6, y+smCardH+8, render.ColInk, render.Style{Size: 10, Bold: true})
 			gx += w + smGroupGap
 		}
 		for _, g := range open {
-			smHandCard(c, gx+6, y, g, smScores(v, g.Spice))
-			c.Badge("OPEN", gx+6, y+smCardH+8, render.ColGood, render.Style{Size: 10, Bold: true})
+			smHandCard(k, c, gx+6, y, g, smScores(v, g.Spice))
+			c.Badge(k.T("spice-merchant.board.badge-open"), gx+6, y+smCardH+8, render.ColGood, render.Style{Size: 10, Bold: true})
 			gx += smCardW + 12 + smGroupGap
 		}
 		tx := gx + 4
 		tw := smHandW - smHandMargin - tx
 		st := render.Style{Size: 14}
 		if len(goods) == 0 {
-			c.Text("No goods yet this round.", tx, y+8, 0, render.Style{Size: 15, Colour: render.ColMuted})
+			c.Text(k.T("spice-merchant.board.no-goods"), tx, y+8, 0, render.Style{Size: 15, Colour: render.ColMuted})
 		} else if v.Phase == spicemerchant.PhaseTurns {
 			ty := y + 4
-			ty += c.Paragraph("If the round ended now:", tx, ty, tw, 19, 1, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
-			c.Paragraph(smSellNowText(goods, v.Markets[:]), tx, ty, tw, 19, 4, st)
+			ty += c.Paragraph(k.T("spice-merchant.board.if-now"), tx, ty, tw, 19, 1, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+			c.Paragraph(smSellNowText(k, goods, v.Markets[:]), tx, ty, tw, 19, 4, st)
 		} else {
-			c.Paragraph("Open goods and fake demand come after registration.", tx, y+4, tw, 19, 4, render.Style{Size: 13, Colour: render.ColMuted})
+			c.Paragraph(k.T("spice-merchant.board.after-registration"), tx, y+4, tw, 19, 4, render.Style{Size: 13, Colour: render.ColMuted})
 		}
 		y += goodsH - 24
 	}
@@ -940,30 +1018,35 @@ func spiceMerchantHand(k *render.Kit, v *spicemerchant.View) (image.Image, error
 	c.Panel(smHandMargin, y, inner, stripH-6, 8, render.ColPanel, render.ColBorder)
 	x := float64(smHandMargin + 10)
 	if me == nil {
-		c.Text("(no score in this view)", x, y+28, 0, render.Style{Size: 14, Colour: render.ColMuted})
+		c.Text(k.T("spice-merchant.board.no-score"), x, y+28, 0, render.Style{Size: 14, Colour: render.ColMuted})
 		return c.Image(), nil
 	}
 	cy := y + 28
 	sw := c.Text(strconv.Itoa(me.Score), x, cy, 0, render.Style{Size: 26, Bold: true})
 	lx := x + sw + 4
-	lx += c.Text("pts", lx, cy+3, 0, render.Style{Size: 12, Bold: true, Colour: render.ColMuted}) + 16
-	lx += c.Text(render.Plural(me.GoodsSold, "good sold", "goods sold"), lx, cy, 0, render.Style{Size: 14}) + 16
+	lx += c.Text(k.T("spice-merchant.board.pts"), lx, cy+3, 0, render.Style{Size: 12, Bold: true, Colour: render.ColMuted}) + 16
+	lx += c.Text(k.T("spice-merchant.goods-sold", "Count", me.GoodsSold), lx, cy, 0, render.Style{Size: 14}) + 16
 	if len(me.RoundScores) > 0 {
 		var rs []string
 		for _, p := range me.RoundScores {
 			rs = append(rs, strconv.Itoa(p))
 		}
-		lx += c.Text("rounds: "+strings.Join(rs, " + "), lx, cy, 0, render.Style{Size: 14, Colour: render.ColMuted}) + 16
+		lx += c.Text(k.T("spice-merchant.board.rounds", "Scores", strings.Join(rs, " + ")), lx, cy, 0, render.Style{Size: 14, Colour: render.ColMuted}) + 16
 	}
 	if me.First {
-		c.Badge("1ST PLAYER", lx, cy, render.ColGold, render.Style{Size: 11, Bold: true, Colour: render.ColInk})
+		c.Badge(k.T("spice-merchant.board.first"), lx, cy, render.ColGold, render.Style{Size: 11, Bold: true, Colour: render.ColInk})
 	}
 	if lastRound != "" {
-		st := render.Style{Size: 13, Colour: render.ColMuted}
-		c.Text(c.Fit(lastRound, inner-20, st), x, cy+26, 0, st)
+		c.Paragraph(lastRound, x, cy+26-10, inner-20, 20, lastLines, smHandLastStyle)
 	}
 	return c.Image(), nil
 }
+
+// smHandRoundX is where the round is written in a hand's title band, after the title.
+const smHandRoundX = 150
+
+// smHandLastStyle is the style of the last round's sales in a hand's score strip.
+var smHandLastStyle = render.Style{Size: 13, Colour: render.ColMuted}
 
 // smHandStatus is the sentence at the top of a seat's hand image and whether the seat must act:
 // during registration how many secret goods it still has to register (its own knowledge), on
@@ -974,14 +1057,13 @@ func smHandStatus(k *render.Kit, v *spicemerchant.View, display []string) (strin
 	case spicemerchant.PhaseRegister:
 		need := min(v.SecretGoods, len(v.Hand)+len(v.Secret)) - len(v.Secret)
 		if need > 0 {
-			return fmt.Sprintf("Register %s: choose what to sell, face down. %s",
-				render.Plural(need, "more secret good", "more secret goods"), status), true
+			return k.T("spice-merchant.board.status-register", "Count", need, "Status", rules.Plain(status)), true
 		}
-		return "Your secret goods are registered. " + status, false
+		return k.T("spice-merchant.board.status-registered", "Status", rules.Plain(status)), false
 	case spicemerchant.PhaseTurns:
 		if v.Turn == v.Viewer {
 			if len(v.Hand) == 0 {
-				return "Your turn: you have no cards, so you pass.", true
+				return k.T("spice-merchant.board.status-no-cards"), true
 			}
 			open := false
 			for _, sv := range v.Seats {
@@ -990,14 +1072,14 @@ func smHandStatus(k *render.Kit, v *spicemerchant.View, display []string) (strin
 				}
 			}
 			if open {
-				return "Your turn: fake demand (your open good is placed for this round).", true
+				return k.T("spice-merchant.board.status-demand"), true
 			}
-			return "Your turn: place an open good or fake demand.", true
+			return k.T("spice-merchant.board.status-turn"), true
 		}
 		return status, false
 	}
 	if status == "" {
-		status = "The game is over."
+		status = k.T("spice-merchant.board.status-over")
 	}
 	return status, false
 }

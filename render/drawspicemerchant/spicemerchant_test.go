@@ -543,7 +543,7 @@ func TestSpiceMerchantSellNow(t *testing.T) {
 		{"nothing", nil, ": 0 pts", 0},
 	}
 	for _, tc := range tests {
-		if got := smSellNowText(tc.goods, example); got != tc.want {
+		if got := smSellNowText(newRenderer(t).NewKit(spicemerchant.Game, nil), tc.goods, example); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 		if _, total := smSellNow(tc.goods, example); total != tc.total {

@@ -1,14 +1,13 @@
 package spicemerchant
 
 import (
-	"strconv"
-
 	"spicebot/rules"
 )
 
 // Term returns the plain words printed on a component for the references (rules.Ref) in rules
-// text: a spice card "C01".."C84" is its spice ("ginger", "black pepper"). It returns "" for an
-// unknown id. (The engine's own texts name spices directly and never need a reference.)
+// text: a spice card "C01".."C84" is its spice ("ginger", "black pepper"), as rules text (the
+// catalogue message of the spice, see Spice.Name). It returns "" for an unknown id. (The engine's
+// own texts name spices directly and never need a reference.)
 func (game) Term(id string) string {
 	if len(id) != 3 || id[0] != 'C' || id[1] < '0' || id[1] > '9' || id[2] < '0' || id[2] > '9' {
 		return ""
@@ -26,11 +25,12 @@ func (game) Term(id string) string {
 // turn of the whole table (the single secret cards registered are not turns).
 func (s *State) TurnNumber() int { return s.Turns + 1 }
 
-// The prompts of the decision paths, said to the player.
-const (
-	promptAction = "What do you do?"
-	promptOpen   = "Which spice do you register as your open good?"
-	promptDemand = "Which spice do you put on a market?"
+// The prompts of the decision paths, said to the player, and the options of the first level.
+var (
+	promptAction = rules.Msg("spice-merchant.prompt.action")
+	promptOpen   = rules.Msg("spice-merchant.prompt.open")
+	promptDemand = rules.Msg("spice-merchant.prompt.demand")
+	promptMove   = rules.Msg("spice-merchant.prompt.move")
 )
 
 // Describe offers a legal move to seat as a decision (rules.Choice):
@@ -51,23 +51,23 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 	if !ok {
 		p, err := parseMove(mv.String())
 		if err != nil {
-			return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: "Your move", Option: mv.String()}}}
+			return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: promptMove, Option: mv.String()}}}
 		}
 		m = p
 	}
 	label := s.Label(seat, m)
 	if !m.valid() || seat < 0 || int(seat) >= s.NumPlayers {
-		return rules.Choice{Label: label, Path: []rules.Step{{Prompt: "Your move", Option: label}}}
+		return rules.Choice{Label: label, Path: []rules.Step{{Prompt: promptMove, Option: label}}}
 	}
 	p := &s.Seats[seat]
 	held := 0
 	if m.Kind != MovePass {
 		held = handCounts(p.Hand)[m.Spice]
 	}
-	spice := m.Spice.Name() + " (you hold " + strconv.Itoa(held) + ")"
+	spice := rules.Msg("spice-merchant.option.held", "Spice", m.Spice.Name(), "Held", held)
 	switch m.Kind {
 	case MoveSecret:
-		prompt := "Which spice do you register as a secret good?"
+		prompt := rules.Msg("spice-merchant.prompt.secret")
 		kinds := 0
 		for _, n := range handCounts(p.Hand) {
 			if n > 0 {
@@ -76,7 +76,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		}
 		c := rules.Choice{Label: label, Irreversible: s.waiting() == 1}
 		if p.Need >= 2 {
-			prompt = "Which " + strconv.Itoa(p.Need) + " spices do you register as secret goods? (The same spice twice: pick it, then again.)"
+			prompt = rules.Msg("spice-merchant.prompt.secrets", "Need", p.Need)
 			if kinds >= 2 {
 				c.Multi = &rules.Multi{Min: 1, Max: min(p.Need, kinds)}
 			}
@@ -84,31 +84,29 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		c.Path = []rules.Step{{Prompt: prompt, Option: spice}}
 		return c
 	case MoveOpen:
-		opt := m.Spice.Name()
+		opt := rules.Msg("spice-merchant.option.open-nowhere", "Spice", m.Spice.Name())
 		if ms, n := s.bestMarkets(m.Spice); n > 0 {
-			opt += " (worth " + strconv.Itoa(m.Spice.Value(len(s.Markets[ms[0]].Cards))) + " now, on market " + marketLetter(ms[0]) + ")"
-		} else {
-			opt += " (on no market yet)"
+			opt = rules.Msg("spice-merchant.option.open", "Spice", m.Spice.Name(),
+				"Value", m.Spice.Value(len(s.Markets[ms[0]].Cards)), "Market", marketLetter(ms[0]))
 		}
 		return rules.Choice{Label: label, Irreversible: true, Path: []rules.Step{
-			{Prompt: promptAction, Option: "Register open goods"}, {Prompt: promptOpen, Option: opt}}}
+			{Prompt: promptAction, Option: rules.Msg("spice-merchant.option.register-open")},
+			{Prompt: promptOpen, Option: opt}}}
 	case MoveDemand:
 		mk := &s.Markets[m.Market]
 		now := len(mk.Cards)
 		after := now + m.Count
-		where := "market " + marketLetter(m.Market) + ": "
+		letter, value := marketLetter(m.Market), m.Spice.Value(after)
+		where := rules.Msg("spice-merchant.option.market", "Market", letter, "Now", now, "After", after, "Value", value)
 		if now == 0 {
-			where += "empty now, "
-		} else {
-			where += strconv.Itoa(now) + " now, "
+			where = rules.Msg("spice-merchant.option.market-empty", "Market", letter, "After", after, "Value", value)
 		}
-		where += strconv.Itoa(after) + " after, worth " + strconv.Itoa(m.Spice.Value(after)) + " a good"
 		return rules.Choice{Label: label, Irreversible: true, Path: []rules.Step{
-			{Prompt: promptAction, Option: "Fake demand"},
+			{Prompt: promptAction, Option: rules.Msg("spice-merchant.option.demand")},
 			{Prompt: promptDemand, Option: spice},
-			{Prompt: "How many " + m.Spice.Name() + " cards?", Option: strconv.Itoa(m.Count)},
-			{Prompt: "On which market?", Option: where}}}
+			{Prompt: rules.Msg("spice-merchant.prompt.count", "Spice", m.Spice.Name()), Option: itoa(m.Count)},
+			{Prompt: rules.Msg("spice-merchant.prompt.market"), Option: where}}}
 	}
 	return rules.Choice{Label: label, Irreversible: s.Passes+1 >= s.NumPlayers,
-		Path: []rules.Step{{Prompt: promptAction, Option: "Pass"}}}
+		Path: []rules.Step{{Prompt: promptAction, Option: rules.Msg("spice-merchant.option.pass")}}}
 }

@@ -19,7 +19,7 @@
 //   - The beginning of new round: the next seat becomes first player; hands and sold goods stay;
 //     the deck, the market cards and the unsold goods are shuffled into the new deck.
 //   - The end of game: after round 4, most points wins; ties go to the most goods sold; if still
-//     tied, the players are co-winners (Outcome.TieBreak "most goods sold" or "co-winners").
+//     tied, the players are co-winners (Outcome.TieBreak TieMostSold or TieCoWinners).
 //
 // # Rulings followed (games/NOTES.md §3)
 //
@@ -85,6 +85,21 @@
 //
 // Outcome.Details is each seat's score in words ("rounds 5 + 8 + 10 + 11 = 34 points, 12 goods
 // sold"); Outcome.Recap names the best sale, the best round and the most goods sold.
+//
+// # Words (issue 13)
+//
+// Every text the engine writes for players — log lines (public and private), Status, Describe's
+// labels, prompts and options, Private, the reasons of *rules.IllegalMoveError, the outcome's
+// details, recap and tie-break, the Rules topics, and Term's spice names — is rules text made of
+// catalogue messages (rules.Msg, ids "spice-merchant.…") with named arguments, seat references
+// and numbers; lists of spices are comma-separated and lists of players use rules.List. The
+// catalogues are messages/spice-merchant.en.yaml (the English reproduces the engine's former
+// text exactly) and messages/spice-merchant.fr.yaml; the drawer's words (ids
+// "spice-merchant.board.…") are there too. Move texts ("demand 3 ginger B") are commands, not
+// words, and stay English in every language. The French uses natural board-game words: manche
+// (round), marché (market), pioche (deck), premier joueur, marchandise secrète (face down),
+// marchandise exposée (face up, the open good), fausse demande (fake demand), co-vainqueurs;
+// the spices are gingembre, poivre noir, cannelle, muscade, clou de girofle and safran.
 //
 // # Undo (State.Undoable, issue 11)
 //

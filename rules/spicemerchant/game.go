@@ -3,7 +3,6 @@ package spicemerchant
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -18,7 +17,7 @@ type game struct{}
 func (game) ID() string { return "spice-merchant" }
 
 // Name is "Spice Merchant".
-func (game) Name() string { return "Spice Merchant" }
+func (game) Name() string { return "Spice Merchant" } // lang:ok: the title, a proper noun
 
 // Players returns 3 and 4 (rulebook: "Players : 3 ~ 4").
 func (game) Players() (int, int) { return 3, 4 }
@@ -71,13 +70,9 @@ func (game) New(players int, opts rules.Options, seed uint64) (rules.State, erro
 			s.Seats[i].Hand = insertSorted(s.Seats[i].Hand, c)
 		}
 	}
-	s.addLine("Spice Merchant for "+strconv.Itoa(players)+" players: "+seatRef(s.First)+
-		" is the first player. Each player is dealt 7 cards.", "", 0)
+	s.addLine(rules.Msg("spice-merchant.log.setup", "Players", players, "Seat", seatRef(s.First)), "", 0)
 	for i := range s.Seats {
-		var buf [128]byte
-		b := append(buf[:0], "You are dealt "...)
-		b = appendCards(b, s.Seats[i].Hand)
-		s.addLine("", string(append(b, '.')), rules.Seat(i))
+		s.addLine("", rules.Msg("spice-merchant.log.dealt", "Cards", cardNames(s.Seats[i].Hand)), rules.Seat(i))
 	}
 	s.beginRegistration()
 	return s, nil
@@ -176,37 +171,21 @@ func (game) ParseMove(text string) (rules.Move, error) {
 	return m, nil
 }
 
-// Rules returns the rules summary, one topic per rulebook section.
+// Rules returns the rules summary, one topic per rulebook section, as rules text.
 func (game) Rules() []rules.Topic {
-	var tables strings.Builder
+	rows := make([]string, 0, NumSpices)
 	for k := Spice(0); k < NumSpices; k++ {
 		info := spices[k]
-		fmt.Fprintf(&tables, "%s (%d cards): 1 card %d, 2 cards %d, 3 cards %d, 4 cards %d.\n",
-			capitalize(info.name), info.cards, info.scores[0], info.scores[1], info.scores[2], info.scores[3])
+		rows = append(rows, rules.Msg("spice-merchant.rules.spices.row", "Spice", k.Title(), "Cards", info.cards,
+			"V1", info.scores[0], "V2", info.scores[1], "V3", info.scores[2], "V4", info.scores[3]))
+	}
+	topic := func(key string) rules.Topic {
+		return rules.Topic{Key: key, Title: rules.Msg("spice-merchant.rules." + key + ".title"),
+			Text: rules.Msg("spice-merchant.rules." + key + ".text")}
 	}
 	return []rules.Topic{
-		{Key: "goal", Title: "Goal", Text: "Over 4 rounds, sell spices in the six world markets A–F. " +
-			"A spice sells for more the more cards of it lie on a market, and you put those cards there " +
-			"yourself: fake the demand for what you are selling. Most points after round 4 wins."},
-		{Key: "setup", Title: "Preparation", Text: "84 spice cards of six kinds. Each player gets 7; the rest " +
-			"form the deck. The first player is chosen at random and changes each round."},
-		{Key: "secret", Title: "Secret goods", Text: "Each round starts with every player registering secret " +
-			"goods face down at the same time: 1 card in rounds 1–2, 2 cards in rounds 3–4 (the same kind is " +
-			"allowed; play `secret ginger` once per card). Then everybody draws back to 7."},
-		{Key: "turn", Title: "Your turn", Text: "From the first player, in seat order, each turn do one thing:\n" +
-			"• Open goods (`open ginger`): put one more good face up; once per round; it may match a secret good.\n" +
-			"• Fake demand (`demand 3 ginger B`): put 1–4 cards of one spice on one market.\n" +
-			"Then draw back to 7 (not once the deck is empty). Pass only when you can do neither."},
-		{Key: "markets", Title: "Markets", Text: "A market holds one spice and at most 4 cards: add to a market " +
-			"only the spice already there. A spice may occupy at most 2 markets."},
-		{Key: "round-end", Title: "End of a round", Text: "The round ends at once when all six markets are " +
-			"occupied or two markets hold 4 cards (or when every player passes in a row). Everyone reveals " +
-			"their goods. Each good sells in a different market holding its spice, for that spice's value at " +
-			"that market's card count; the best markets are chosen for you. Goods that cannot be sold are discarded."},
-		{Key: "new-round", Title: "New round", Text: "The next player becomes first player. Sold goods and hands " +
-			"stay; the deck, the market cards and the unsold goods are shuffled into a new deck."},
-		{Key: "end", Title: "End of the game", Text: "After round 4 the highest score wins; on a tie the player " +
-			"who sold the most goods; if still tied, the tied players are co-winners."},
-		{Key: "spices", Title: "Spices and values", Text: strings.TrimSpace(tables.String())},
+		topic("goal"), topic("setup"), topic("secret"), topic("turn"), topic("markets"),
+		topic("round-end"), topic("new-round"), topic("end"),
+		{Key: "spices", Title: rules.Msg("spice-merchant.rules.spices.title"), Text: strings.Join(rows, "\n")},
 	}
 }

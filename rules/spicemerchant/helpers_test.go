@@ -5,8 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
+
+// english is the English localizer of the game's catalogue.
+var english = lang.MustNew(Game).For("en")
+
+// en makes rules text English (catalogue messages translated), keeping seat references ("{0}")
+// and component references as they are, so that tests compare the words players read.
+func en(text string) string { return english.Expand(text, rules.SeatRef, nil) }
 
 // builder crafts a position: cards are handed out by spice, lowest free id first, and every card
 // not placed ends in the deck in ascending order (so the top of the deck, drawn first, is the
@@ -154,7 +162,7 @@ func mustReject(t *testing.T, s *State, seat rules.Seat, text, want string) {
 	if err == nil {
 		t.Fatalf("seat %d could play %q", seat, text)
 	}
-	if r := rules.Reason(err); !strings.Contains(r, want) {
+	if r := en(rules.Reason(err)); !strings.Contains(r, want) {
 		t.Fatalf("seat %d playing %q: reason %q, want it to contain %q", seat, text, r, want)
 	}
 	if after, _ := json.Marshal(s); string(after) != string(before) {
@@ -167,7 +175,7 @@ func logText(s *State, viewer rules.Seat, from int) string {
 	var parts []string
 	for _, e := range s.Log(viewer) {
 		if e.Version >= from {
-			parts = append(parts, e.Text)
+			parts = append(parts, en(e.Text))
 		}
 	}
 	return strings.Join(parts, "\n")

@@ -87,7 +87,7 @@ func (m Move) text() string {
 		}
 		return "demand " + count + " " + spice + " " + market
 	}
-	return "unknown move"
+	return "unknown move" // lang:ok: a malformed move's text form, never offered
 }
 
 // valid reports whether m's fields are in range for its kind.
@@ -151,27 +151,30 @@ func parseMove(text string) (Move, error) {
 	bad := func(reason string) (Move, error) {
 		return Move{}, &rules.IllegalMoveError{Move: strings.TrimSpace(text), Reason: reason}
 	}
-	const forms = `Moves are "secret ginger", "open ginger", "demand 3 ginger B" or "pass".`
+	forms := rules.Msg("spice-merchant.illegal.forms")
 	if len(f) == 0 {
-		return bad("The move is empty. " + forms)
+		return bad(rules.Msg("spice-merchant.illegal.empty", "Forms", forms))
 	}
 	spiceOf := func(words []string) (Spice, bool) {
 		return parseSpice(strings.Join(words, " "))
 	}
-	const spiceList = "The spices are ginger, pepper, cinnamon, nutmeg, clove and saffron."
+	notSpice := func(words []string) (Move, error) {
+		return bad(rules.Msg("spice-merchant.illegal.not-spice", "Word", rules.Plain(strings.Join(words, " ")),
+			"Spices", rules.Msg("spice-merchant.illegal.spice-list")))
+	}
 	switch f[0] {
 	case "pass":
 		if len(f) != 1 {
-			return bad(`"pass" takes nothing after it.`)
+			return bad(rules.Msg("spice-merchant.illegal.pass-extra"))
 		}
 		return Move{}, nil
 	case "secret", "open":
 		if len(f) < 2 {
-			return bad("Name the spice to register, for example \"" + f[0] + " ginger\".")
+			return bad(rules.Msg("spice-merchant.illegal.name-spice", "Verb", f[0]))
 		}
 		k, ok := spiceOf(f[1:])
 		if !ok {
-			return bad("\"" + strings.Join(f[1:], " ") + "\" is not a spice. " + spiceList)
+			return notSpice(f[1:])
 		}
 		if f[0] == "secret" {
 			return Move{Kind: MoveSecret, Spice: k}, nil
@@ -179,20 +182,20 @@ func parseMove(text string) (Move, error) {
 		return Move{Kind: MoveOpen, Spice: k}, nil
 	case "demand":
 		if len(f) < 4 {
-			return bad(`Fake demand needs a count, a spice and a market, for example "demand 3 ginger B".`)
+			return bad(rules.Msg("spice-merchant.illegal.demand-form"))
 		}
 		if len(f[1]) != 1 || f[1][0] < '1' || f[1][0] > '4' {
-			return bad("You may put 1 to 4 cards on a market, not \"" + f[1] + "\".")
+			return bad(rules.Msg("spice-merchant.illegal.demand-count", "Word", rules.Plain(f[1])))
 		}
 		last := f[len(f)-1]
 		if len(last) != 1 || last[0] < 'a' || last[0] > 'f' {
-			return bad("The markets are A to F, not \"" + last + "\".")
+			return bad(rules.Msg("spice-merchant.illegal.market-letter", "Word", rules.Plain(last)))
 		}
 		k, ok := spiceOf(f[2 : len(f)-1])
 		if !ok {
-			return bad("\"" + strings.Join(f[2:len(f)-1], " ") + "\" is not a spice. " + spiceList)
+			return notSpice(f[2 : len(f)-1])
 		}
 		return Move{Kind: MoveDemand, Spice: k, Count: int(f[1][0] - '0'), Market: int(last[0] - 'a')}, nil
 	}
-	return bad("\"" + f[0] + "\" is not a Spice Merchant move. " + forms)
+	return bad(rules.Msg("spice-merchant.illegal.unknown", "Word", rules.Plain(f[0]), "Forms", forms))
 }

@@ -2,16 +2,16 @@ package spicemerchant
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
 )
 
 // endRound reveals and sells every seat's goods (rulebook "The end of round"), then starts the
-// next round or, after the fourth, ends the game. why is the public reason the round ended.
-func (s *State) endRound(why string) {
-	s.addLine("Round "+strconv.Itoa(s.Round)+" ends: "+why+".", "", 0)
+// next round or, after the fourth, ends the game. ends is the public log line saying why the
+// round ended.
+func (s *State) endRound(ends string) {
+	s.addLine(ends, "", 0)
 	for seat := 0; seat < s.NumPlayers; seat++ {
 		s.addLine(s.sell(rules.Seat(seat)), "", 0)
 	}
@@ -94,73 +94,37 @@ func (s *State) sell(seat rules.Seat) string {
 	p.RoundScores = append(p.RoundScores, res.Points)
 	p.Last = res
 
-	var buf [256]byte
-	b := append(buf[:0], seatRef(seat)...)
+	var reveal string
 	switch {
 	case len(goods) == 0:
-		b = append(b, " has no goods"...)
+		reveal = rules.Msg("spice-merchant.log.sell.none", "Seat", seatRef(seat))
 	case len(p.Open) == 0:
-		b = append(b, " reveals secret goods "...)
-		b = appendCards(b, p.Secret)
+		reveal = rules.Msg("spice-merchant.log.sell.secret", "Seat", seatRef(seat), "Goods", cardNames(p.Secret))
 	case len(p.Secret) == 0:
-		b = append(b, " reveals open goods "...)
-		b = appendCards(b, p.Open)
+		reveal = rules.Msg("spice-merchant.log.sell.open", "Seat", seatRef(seat), "Goods", cardNames(p.Open))
 	default:
-		b = append(b, " reveals secret goods "...)
-		b = appendCards(b, p.Secret)
-		b = append(b, " and open goods "...)
-		b = appendCards(b, p.Open)
+		reveal = rules.Msg("spice-merchant.log.sell.both", "Seat", seatRef(seat), "Secret", cardNames(p.Secret),
+			"Open", cardNames(p.Open))
 	}
+	sales := ""
 	if len(res.Sales) > 0 {
-		b = append(b, "; sells "...)
+		parts := make([]string, len(res.Sales))
 		for i, sl := range res.Sales {
-			if i > 0 {
-				b = append(b, ", "...)
-			}
-			b = append(b, spices[cardKind[sl.Card]].name...)
-			b = append(b, " on "...)
-			b = append(b, byte('A'+sl.Market))
-			b = append(b, " for "...)
-			b = strconv.AppendInt(b, int64(sl.Points), 10)
+			parts[i] = rules.Msg("spice-merchant.log.sell.sale", "Spice", spiceNames[cardKind[sl.Card]],
+				"Market", marketLetter(sl.Market), "Points", sl.Points)
 		}
+		sales = rules.Msg("spice-merchant.log.sell.sales", "Sales", strings.Join(parts, ", "))
 	} else if len(goods) > 0 {
-		b = append(b, "; sells nothing"...)
+		sales = rules.Msg("spice-merchant.log.sell.nothing")
 	}
+	discards := ""
 	if len(res.Discarded) > 0 {
-		b = append(b, "; discards "...)
-		b = appendKinds(b, res.Discarded)
-		b = append(b, " (no market left)"...)
+		discards = rules.Msg("spice-merchant.log.sell.discards", "Spices", kindNames(res.Discarded))
 	}
-	b = append(b, ": "...)
-	b = strconv.AppendInt(b, int64(res.Points), 10)
-	if res.Points == 1 {
-		b = append(b, " point (total "...)
-	} else {
-		b = append(b, " points (total "...)
-	}
-	b = strconv.AppendInt(b, int64(p.Score), 10)
-	b = append(b, ")."...)
+	line := rules.Msg("spice-merchant.log.sell", "Reveal", reveal, "Sales", sales, "Discards", discards,
+		"Count", res.Points, "Total", p.Score)
 	p.Secret, p.Open = p.Secret[:0], p.Open[:0]
-	return string(b)
-}
-
-// appendCards appends the spice names of cards, comma-separated.
-func appendCards(b []byte, cards []int) []byte {
-	for i, c := range cards {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, spices[cardKind[c]].name...)
-	}
-	return b
-}
-
-// plural returns "1 point", "3 points".
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return strconv.Itoa(n) + " " + unit + "s"
+	return line
 }
 
 // newRound starts the next round (rulebook "The beginning of new round"; NOTES §3.4.8): the next
@@ -197,8 +161,8 @@ func (s *State) beginRegistration() {
 	for i := range s.Seats {
 		s.Seats[i].Need = min(need, len(s.Seats[i].Hand))
 	}
-	s.addLine("Round "+strconv.Itoa(s.Round)+" begins: "+rules.SeatRef(s.First)+" is the first player and the deck holds "+
-		plural(len(s.Deck), "card")+". Every player registers "+plural(need, "secret good")+".", "", 0)
+	s.addLine(rules.Msg("spice-merchant.log.round-begins", "Round", s.Round, "Seat", seatRef(s.First),
+		"Deck", msgCards(len(s.Deck)), "Goods", msgSecretGoods(need)), "", 0)
 	if s.waiting() == 0 {
 		s.startTurns()
 	}
@@ -233,35 +197,35 @@ func (s *State) finish() {
 	}
 	switch {
 	case len(out.Winners) > 1:
-		out.TieBreak = "co-winners"
+		out.TieBreak = TieCoWinners
 	case tied > 1:
-		out.TieBreak = "most goods sold"
+		out.TieBreak = TieMostSold
 	}
 	out.Recap = s.recap()
 	s.Final = &out
-	s.addLine("Game over: "+s.winnerSentence()+".", "", 0)
+	s.addLine(rules.Msg("spice-merchant.game-over", "Result", s.winnerSentence()), "", 0)
 	for i, d := range out.Details {
-		s.addLine(seatRef(rules.Seat(i))+": "+d+".", "", 0)
+		s.addLine(rules.Msg("spice-merchant.log.detail", "Seat", seatRef(rules.Seat(i)), "Detail", d), "", 0)
 	}
 }
+
+// The tie-breaks of Outcome.TieBreak (rulebook "The end of game"), as rules text: the most goods
+// sold decided among the players tied on points, or the players tied on both are co-winners.
+var (
+	TieMostSold  = rules.Msg("spice-merchant.tie-break.most-sold")
+	TieCoWinners = rules.Msg("spice-merchant.tie-break.co-winners")
+)
 
 // detail is seat's score in words for the outcome: "rounds 5 + 8 + 10 + 11 = 34 points, 12 goods
 // sold".
 func (s *State) detail(seat rules.Seat) string {
 	p := &s.Seats[seat]
-	var buf [96]byte
-	b := append(buf[:0], "rounds "...)
+	rs := make([]string, len(p.RoundScores))
 	for r, v := range p.RoundScores {
-		if r > 0 {
-			b = append(b, " + "...)
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
+		rs[r] = itoa(v)
 	}
-	b = append(b, " = "...)
-	b = appendCount(b, p.Score, "point")
-	b = append(b, ", "...)
-	b = appendCount(b, len(p.Sold), "good")
-	return string(append(b, " sold"...))
+	return rules.Msg("spice-merchant.detail", "Rounds", strings.Join(rs, " + "), "Points", msgPoints(p.Score),
+		"Sold", msgGoodsSold(len(p.Sold)))
 }
 
 // recap is a few lines recalling the game (Outcome.Recap): the best sale, the best round and the
@@ -269,8 +233,8 @@ func (s *State) detail(seat rules.Seat) string {
 func (s *State) recap() []string {
 	var out []string
 	if b := s.Best; b != nil {
-		out = append(out, "Best sale: "+seatRef(b.Seat)+" sold "+b.Spice.Name()+" on market "+marketLetter(b.Market)+
-			" ("+plural(b.Demand, "card")+") for "+plural(b.Points, "point")+" in round "+strconv.Itoa(b.Round)+".")
+		out = append(out, rules.Msg("spice-merchant.recap.best-sale", "Seat", seatRef(b.Seat), "Spice", b.Spice.Name(),
+			"Market", marketLetter(b.Market), "Cards", msgCards(b.Demand), "Points", msgPoints(b.Points), "Round", b.Round))
 	}
 	bestSeat, bestRound, bestPoints := -1, 0, -1
 	mostSeat, most := -1, -1
@@ -285,23 +249,13 @@ func (s *State) recap() []string {
 		}
 	}
 	if bestSeat >= 0 && bestPoints > 0 {
-		out = append(out, "Best round: "+seatRef(rules.Seat(bestSeat))+" scored "+plural(bestPoints, "point")+" in round "+strconv.Itoa(bestRound)+".")
+		out = append(out, rules.Msg("spice-merchant.recap.best-round", "Seat", seatRef(rules.Seat(bestSeat)),
+			"Points", msgPoints(bestPoints), "Round", bestRound))
 	}
 	if mostSeat >= 0 && most > 0 {
-		out = append(out, "Most goods sold: "+seatRef(rules.Seat(mostSeat))+" with "+strconv.Itoa(most)+".")
+		out = append(out, rules.Msg("spice-merchant.recap.most-sold", "Seat", seatRef(rules.Seat(mostSeat)), "Sold", most))
 	}
 	return out
-}
-
-// appendCount appends "1 point" or "3 points".
-func appendCount(b []byte, n int, unit string) []byte {
-	b = strconv.AppendInt(b, int64(n), 10)
-	b = append(b, ' ')
-	b = append(b, unit...)
-	if n != 1 {
-		b = append(b, 's')
-	}
-	return b
 }
 
 // winnerSentence describes the result without a final full stop.
@@ -311,16 +265,16 @@ func (s *State) winnerSentence() string {
 	score := out.Scores[w[0]]
 	sold := len(s.Seats[w[0]].Sold)
 	if len(w) == 1 {
-		text := rules.SeatRef(w[0]) + " wins with " + plural(score, "point")
 		if out.TieBreak != "" {
-			text += ", ahead on goods sold (" + strconv.Itoa(sold) + ")"
+			return rules.Msg("spice-merchant.result.win-tie-break", "Seat", seatRef(w[0]), "Points", msgPoints(score),
+				"Sold", sold)
 		}
-		return text
+		return rules.Msg("spice-merchant.result.win", "Seat", seatRef(w[0]), "Points", msgPoints(score))
 	}
 	names := make([]string, len(w))
 	for i, seat := range w {
-		names[i] = rules.SeatRef(seat)
+		names[i] = seatRef(seat)
 	}
-	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-	return list + " are co-winners with " + plural(score, "point") + " and " + plural(sold, "good") + " sold each"
+	return rules.Msg("spice-merchant.result.co-winners", "Seats", rules.List(names...), "Points", msgPoints(score),
+		"Sold", msgGoodsSold(sold))
 }

@@ -37,7 +37,7 @@ func TestNewGame(t *testing.T) {
 		if len(s.Deck) != NumCards-4*HandSize || s.Round != 1 || s.Phase != PhaseRegister {
 			t.Fatalf("deck %d round %d phase %s", len(s.Deck), s.Round, s.Phase)
 		}
-		if got := st.Status(); got != "Waiting for 4 players to register secret goods." {
+		if got := en(st.Status()); got != "Waiting for 4 players to register secret goods." {
 			t.Fatalf("status %q", got)
 		}
 	}
@@ -66,12 +66,12 @@ func TestRegistration(t *testing.T) {
 		t.Fatalf("seat 1 still has moves %v", got)
 	}
 	mustReject(t, s, 1, "secret "+s.kindOf(1).Key(), "You have registered your secret goods")
-	if !reflect.DeepEqual(s.Active(), []rules.Seat{0, 1, 2}) || s.Status() != "Waiting for 2 players to register secret goods." {
-		t.Fatalf("active %v status %q", s.Active(), s.Status())
+	if !reflect.DeepEqual(s.Active(), []rules.Seat{0, 1, 2}) || en(s.Status()) != "Waiting for 2 players to register secret goods." {
+		t.Fatalf("active %v status %q", s.Active(), en(s.Status()))
 	}
 	mustApply(t, s, 0, "secret "+s.kindOf(0).Key())
-	if s.Status() != "Waiting for 1 player to register secret goods." {
-		t.Fatalf("status %q", s.Status())
+	if en(s.Status()) != "Waiting for 1 player to register secret goods." {
+		t.Fatalf("status %q", en(s.Status()))
 	}
 	mustApply(t, s, 2, "secret "+s.kindOf(2).Key())
 	if s.Phase != PhaseTurns || s.Turn != first || !reflect.DeepEqual(s.Active(), []rules.Seat{first}) {
@@ -85,8 +85,8 @@ func TestRegistration(t *testing.T) {
 	if len(s.Deck) != NumCards-3*HandSize-3 {
 		t.Fatalf("deck %d", len(s.Deck))
 	}
-	if want := rules.SeatRef(first) + " to play: open goods or fake demand."; s.Status() != want {
-		t.Fatalf("status %q, want %q", s.Status(), want)
+	if want := rules.SeatRef(first) + " to play: open goods or fake demand."; en(s.Status()) != want {
+		t.Fatalf("status %q, want %q", en(s.Status()), want)
 	}
 	// Each seat's draw is private: its own log names the spice, the others' do not show it.
 	if !strings.Contains(logText(s, 0, 3), "You draw ") || strings.Contains(logText(s, rules.Observer, 0), "draw ") {
@@ -111,7 +111,7 @@ func TestRegistrationSecrecy(t *testing.T) {
 				out = append(out, string(view), string(log), strings.Join(s.Hidden(v), ","))
 			}
 			act, _ := json.Marshal(s.Active())
-			return append(out, s.Status(), string(act), legalTexts2(s, 3))
+			return append(out, en(s.Status()), string(act), legalTexts2(s, 3))
 		}
 		var after [][]string
 		for seat := 0; seat < 3; seat++ {
@@ -311,20 +311,20 @@ func TestOpenGoods(t *testing.T) {
 	b.hand(0, Ginger, Ginger, Clove, Clove, Clove, Saffron, Saffron).secret(0, Ginger)
 	b.hand(1, Nutmeg, Nutmeg, Nutmeg).hand(2, Nutmeg, Nutmeg)
 	s := b.done()
-	if l := s.Label(0, Move{Kind: MoveOpen, Spice: Ginger}); l != "Open good: ginger (best market now: A, worth 6)" {
+	if l := en(s.Label(0, Move{Kind: MoveOpen, Spice: Ginger})); l != "Open good: ginger (best market now: A, worth 6)" {
 		t.Fatalf("label %q", l)
 	}
 	mustApply(t, s, 0, "open ginger")
 	if len(s.Seats[0].Open) != 1 || cardKind[s.Seats[0].Open[0]] != Ginger || len(s.Seats[0].Hand) != HandSize {
 		t.Fatalf("seat 0: %+v", s.Seats[0])
 	}
-	if s.Status() != "{1} to play: open goods or fake demand." {
-		t.Fatalf("status %q", s.Status())
+	if en(s.Status()) != "{1} to play: open goods or fake demand." {
+		t.Fatalf("status %q", en(s.Status()))
 	}
 	mustApply(t, s, 1, "demand 1 nutmeg C")
 	mustApply(t, s, 2, "demand 1 nutmeg D")
-	if s.Status() != "{0} to play: fake demand." {
-		t.Fatalf("status %q", s.Status())
+	if en(s.Status()) != "{0} to play: fake demand." {
+		t.Fatalf("status %q", en(s.Status()))
 	}
 	mustReject(t, s, 0, "open clove", "You have already registered open goods this round.")
 	for _, m := range legalTexts(s, 0) {
@@ -384,8 +384,8 @@ func TestNewRound(t *testing.T) {
 			t.Fatalf("seat %d needs %d, want %d (hand %d)", i, p.Need, needs[i], len(p.Hand))
 		}
 	}
-	if s.Status() != "Waiting for 3 players to register secret goods." {
-		t.Fatalf("status %q", s.Status())
+	if en(s.Status()) != "Waiting for 3 players to register secret goods." {
+		t.Fatalf("status %q", en(s.Status()))
 	}
 	if err := s.validate(); err != nil {
 		t.Fatal(err)
@@ -419,10 +419,10 @@ func TestDeckExhaustion(t *testing.T) {
 	if got := legalTexts(s, 1); !reflect.DeepEqual(got, []string{"pass"}) {
 		t.Fatalf("seat 1 with no cards: %v", got)
 	}
-	if got := s.Status(); got != "{1} has no cards left and must pass." {
+	if got := en(s.Status()); got != "{1} has no cards left and must pass." {
 		t.Fatalf("status %q", got)
 	}
-	if l := s.Label(1, Move{}); l != "Pass (no legal action)" {
+	if l := en(s.Label(1, Move{})); l != "Pass (no legal action)" {
 		t.Fatalf("label %q", l)
 	}
 	mustApply(t, s, 1, "pass")
@@ -462,8 +462,8 @@ func TestEmptyHandRegistration(t *testing.T) {
 	if s.Seats[0].Need != 0 || s.Seats[1].Need != 0 || s.Seats[2].Need != 1 {
 		t.Fatalf("needs %d %d %d", s.Seats[0].Need, s.Seats[1].Need, s.Seats[2].Need)
 	}
-	if s.Status() != "Waiting for 1 player to register secret goods." || len(s.Legal(0)) != 0 {
-		t.Fatalf("status %q", s.Status())
+	if en(s.Status()) != "Waiting for 1 player to register secret goods." || len(s.Legal(0)) != 0 {
+		t.Fatalf("status %q", en(s.Status()))
 	}
 	if !reflect.DeepEqual(s.Active(), []rules.Seat{0, 1, 2}) {
 		t.Fatalf("active %v", s.Active())
@@ -519,13 +519,13 @@ func TestFinalScores(t *testing.T) {
 			if !over || s.Phase != PhaseOver || len(s.Active()) != 0 || len(s.Legal(0)) != 0 {
 				t.Fatalf("game not over: %v phase %s", over, s.Phase)
 			}
-			if !reflect.DeepEqual(out.Winners, c.winners) || out.TieBreak != c.tieBreak {
-				t.Fatalf("winners %v tie-break %q, want %v %q (scores %v)", out.Winners, out.TieBreak, c.winners, c.tieBreak, out.Scores)
+			if !reflect.DeepEqual(out.Winners, c.winners) || en(out.TieBreak) != c.tieBreak {
+				t.Fatalf("winners %v tie-break %q, want %v %q (scores %v)", out.Winners, en(out.TieBreak), c.winners, c.tieBreak, out.Scores)
 			}
-			if s.Status() != c.status {
-				t.Fatalf("status %q, want %q", s.Status(), c.status)
+			if en(s.Status()) != c.status {
+				t.Fatalf("status %q, want %q", en(s.Status()), c.status)
 			}
-			if len(out.Details) != 3 || !strings.HasPrefix(out.Details[0], "rounds 0 + 0 + 0 + 2 = ") {
+			if len(out.Details) != 3 || !strings.HasPrefix(en(out.Details[0]), "rounds 0 + 0 + 0 + 2 = ") {
 				t.Fatalf("details %v", out.Details)
 			}
 		})

@@ -1,5 +1,7 @@
 package spicemerchant
 
+import "spicebot/rules"
+
 // Spice is one kind of spice card, as an index into the spice table: 0 ginger, 1 black pepper,
 // 2 cinnamon, 3 nutmeg, 4 clove, 5 saffron (from the most common kind to the rarest).
 type Spice int
@@ -34,8 +36,9 @@ const Rounds = 4
 
 // spiceInfo is one row of the spice table.
 type spiceInfo struct {
-	// key is the short name used in move texts ("pepper"); name the display name ("black pepper").
-	key, name string
+	// key is the short name used in move texts ("pepper") and in the ids of the spice's
+	// catalogue messages (spice-merchant.spice.pepper: "black pepper").
+	key string
 	// cards is how many cards of the kind exist; first the index of its first card.
 	cards, first int
 	// scores[d-1] is the value of one good sold in a market holding d cards of the kind.
@@ -49,12 +52,12 @@ type spiceInfo struct {
 // reconstruction. Card ids run kind by kind in this order: C01–C19 ginger, C20–C36 black pepper,
 // C37–C51 cinnamon, C52–C64 nutmeg, C65–C75 clove, C76–C84 saffron.
 var spices = [NumSpices]spiceInfo{
-	{key: "ginger", name: "ginger", cards: 19, first: 0, scores: [4]int{1, 2, 4, 6}},
-	{key: "pepper", name: "black pepper", cards: 17, first: 19, scores: [4]int{2, 3, 5, 6}},
-	{key: "cinnamon", name: "cinnamon", cards: 15, first: 36, scores: [4]int{2, 4, 5, 7}},
-	{key: "nutmeg", name: "nutmeg", cards: 13, first: 51, scores: [4]int{2, 4, 6, 8}},
-	{key: "clove", name: "clove", cards: 11, first: 64, scores: [4]int{2, 4, 7, 9}},
-	{key: "saffron", name: "saffron", cards: 9, first: 75, scores: [4]int{3, 6, 8, 10}},
+	{key: "ginger", cards: 19, first: 0, scores: [4]int{1, 2, 4, 6}},
+	{key: "pepper", cards: 17, first: 19, scores: [4]int{2, 3, 5, 6}},
+	{key: "cinnamon", cards: 15, first: 36, scores: [4]int{2, 4, 5, 7}},
+	{key: "nutmeg", cards: 13, first: 51, scores: [4]int{2, 4, 6, 8}},
+	{key: "clove", cards: 11, first: 64, scores: [4]int{2, 4, 7, 9}},
+	{key: "saffron", cards: 9, first: 75, scores: [4]int{3, 6, 8, 10}},
 }
 
 // cardKind maps a card index (0..83) to its spice.
@@ -90,8 +93,22 @@ var cardIDs = func() [NumCards]string {
 // "clove" or "saffron".
 func (k Spice) Key() string { return spices[k].key }
 
-// Name is the spice's display name: "ginger", "black pepper", ...
-func (k Spice) Name() string { return spices[k].name }
+// Name is the spice's name as rules text: the catalogue message spice-merchant.spice.<key>
+// ("ginger", "black pepper"; "gingembre", "poivre noir" in French), in lower case.
+func (k Spice) Name() string { return spiceNames[k] }
+
+// Title is the spice's name capitalised, to begin a sentence, as rules text (the catalogue
+// message spice-merchant.spice-title.<key>: "Black pepper").
+func (k Spice) Title() string { return spiceTitles[k] }
+
+// spiceNames and spiceTitles hold each spice's name (Spice.Name, Spice.Title), built once.
+var spiceNames, spiceTitles = func() (n, t [NumSpices]string) {
+	for k := range n {
+		n[k] = rules.Msg("spice-merchant.spice." + spices[k].key)
+		t[k] = rules.Msg("spice-merchant.spice-title." + spices[k].key)
+	}
+	return n, t
+}()
 
 // Value is the points one good of kind k scores when sold in a market holding demand cards of
 // k (1..4); 0 for any other demand (rulebook "Example) Informations of card").
@@ -127,7 +144,7 @@ func secretGoods(r int) int {
 // space ("black-pepper"), case-insensitive. It returns false for anything else.
 func parseSpice(s string) (Spice, bool) {
 	switch s {
-	case "black-pepper", "black_pepper", "blackpepper", "black pepper":
+	case "black-pepper", "black_pepper", "blackpepper", "black pepper": // lang:ok: move text read, not written
 		return BlackPepper, true
 	}
 	for k, info := range spices {

@@ -2,7 +2,6 @@ package spicemerchant
 
 import (
 	"math/bits"
-	"strconv"
 
 	"spicebot/rules"
 )
@@ -161,26 +160,22 @@ func (s *State) waiting() int {
 func (s *State) Status() string {
 	switch s.Phase {
 	case PhaseRegister:
-		n := s.waiting()
-		if n == 1 {
-			return "Waiting for 1 player to register secret goods."
-		}
-		return "Waiting for " + strconv.Itoa(n) + " players to register secret goods."
+		return rules.Msg("spice-merchant.status.waiting", "Count", s.waiting())
 	case PhaseTurns:
 		// With cards in hand a fake demand is always possible (see canAct), so a player
 		// passes exactly when the hand is empty.
 		if len(s.Seats[s.Turn].Hand) == 0 {
-			return rules.SeatRef(s.Turn) + " has no cards left and must pass."
+			return rules.Msg("spice-merchant.status.must-pass", "Seat", seatRef(s.Turn))
 		}
 		if len(s.Seats[s.Turn].Open) > 0 {
-			return rules.SeatRef(s.Turn) + " to play: fake demand."
+			return rules.Msg("spice-merchant.status.demand", "Seat", seatRef(s.Turn))
 		}
-		return rules.SeatRef(s.Turn) + " to play: open goods or fake demand."
+		return rules.Msg("spice-merchant.status.turn", "Seat", seatRef(s.Turn))
 	}
 	if s.Final == nil {
-		return "Game over."
+		return rules.Msg("spice-merchant.status.over")
 	}
-	return "Game over: " + s.winnerSentence() + "."
+	return rules.Msg("spice-merchant.game-over", "Result", s.winnerSentence())
 }
 
 // handCounts counts a hand's cards by spice.
@@ -356,13 +351,13 @@ func (s *State) canAct(seat rules.Seat) bool {
 // accepts exactly the moves Legal lists.
 func (s *State) check(seat rules.Seat, m Move) error {
 	if s.Phase == PhaseOver {
-		return rules.Illegal(m, "The game is over.")
+		return illegal(m, rules.Msg("spice-merchant.illegal.over"))
 	}
 	if seat < 0 || int(seat) >= s.NumPlayers {
-		return rules.Illegal(m, "Only a seated player can make moves.")
+		return illegal(m, rules.Msg("spice-merchant.illegal.not-seated"))
 	}
 	if !m.valid() {
-		return rules.Illegal(m, "That is not a Spice Merchant move.")
+		return illegal(m, rules.Msg("spice-merchant.illegal.not-a-move"))
 	}
 	p := &s.Seats[seat]
 	has := 0
@@ -372,67 +367,59 @@ func (s *State) check(seat rules.Seat, m Move) error {
 	name := m.Spice.Name()
 	if s.Phase == PhaseRegister {
 		if m.Kind != MoveSecret {
-			return rules.Illegal(m, "Round %d is starting: every player registers secret goods first.", s.Round)
+			return illegal(m, rules.Msg("spice-merchant.illegal.registering", "Round", s.Round))
 		}
 		if p.Need == 0 {
-			return rules.Illegal(m, "You have registered your secret goods for this round; waiting for the others.")
+			return illegal(m, rules.Msg("spice-merchant.illegal.registered"))
 		}
 		if has == 0 {
-			return rules.Illegal(m, "You have no %s in hand.", name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.not-held", "Spice", name))
 		}
 		return nil
 	}
 	if seat != s.Turn {
-		return rules.Illegal(m, "It is not your turn: %s is playing.", rules.SeatRef(s.Turn))
+		return illegal(m, rules.Msg("spice-merchant.illegal.not-your-turn", "Seat", seatRef(s.Turn)))
 	}
 	switch m.Kind {
 	case MoveSecret:
-		return rules.Illegal(m, "Secret goods are registered only at the start of a round.")
+		return illegal(m, rules.Msg("spice-merchant.illegal.secret-late"))
 	case MoveOpen:
 		if len(p.Open) > 0 {
-			return rules.Illegal(m, "You have already registered open goods this round.")
+			return illegal(m, rules.Msg("spice-merchant.illegal.open-twice"))
 		}
 		if has == 0 {
-			return rules.Illegal(m, "You have no %s in hand.", name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.not-held", "Spice", name))
 		}
 	case MoveDemand:
 		mk := &s.Markets[m.Market]
 		letter := marketLetter(m.Market)
 		if len(mk.Cards) > 0 && mk.Spice != m.Spice {
-			return rules.Illegal(m, "Market %s already holds %s; put %s on an empty market or one with %s.",
-				letter, mk.Spice.Name(), name, name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.market-taken", "Market", letter, "Held", mk.Spice.Name(),
+				"Spice", name))
 		}
 		if len(mk.Cards) == 0 {
 			if use := s.marketUse(); use[m.Spice] >= 2 {
-				return rules.Illegal(m, "%s already occupies two markets.", capitalize(name))
+				return illegal(m, rules.Msg("spice-merchant.illegal.two-markets", "Spice", m.Spice.Title()))
 			}
 		}
 		if room := MaxDemand - len(mk.Cards); room == 0 {
-			return rules.Illegal(m, "Market %s is full: it holds 4 %s, the most a market takes.", letter, name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.market-full", "Market", letter, "Spice", name))
 		} else if m.Count > room {
-			return rules.Illegal(m, "Market %s holds %d %s; it takes at most 4 cards, so only %d more.",
-				letter, len(mk.Cards), name, room)
+			return illegal(m, rules.Msg("spice-merchant.illegal.market-room", "Market", letter, "Count", len(mk.Cards),
+				"Spice", name, "Room", room))
 		}
 		if has == 0 {
-			return rules.Illegal(m, "You have no %s in hand.", name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.not-held", "Spice", name))
 		}
 		if m.Count > has {
-			return rules.Illegal(m, "You have only %d %s.", has, name)
+			return illegal(m, rules.Msg("spice-merchant.illegal.only", "Count", has, "Spice", name))
 		}
 	case MovePass:
 		if s.canAct(seat) {
-			return rules.Illegal(m, "You may pass only when you have no legal action; open goods or fake demand instead.")
+			return illegal(m, rules.Msg("spice-merchant.illegal.pass"))
 		}
 	}
 	return nil
-}
-
-// capitalize upper-cases the first letter of an ASCII word.
-func capitalize(w string) string {
-	if w == "" || w[0] < 'a' || w[0] > 'z' {
-		return w
-	}
-	return string(w[0]-'a'+'A') + w[1:]
 }
 
 // Apply makes seat play m and runs what follows automatically: refilling hands, the end of a
@@ -445,11 +432,11 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 		m = t
 	case *Move:
 		if t == nil {
-			return rules.Illegal(nil, "No move was given.")
+			return illegal(nil, rules.Msg("spice-merchant.illegal.no-move"))
 		}
 		m = *t
 	case nil:
-		return rules.Illegal(nil, "No move was given.")
+		return illegal(nil, rules.Msg("spice-merchant.illegal.no-move"))
 	default:
 		p, err := parseMove(mv.String())
 		if err != nil {
@@ -533,14 +520,6 @@ func (s *State) addLine(public, private string, to rules.Seat) {
 	s.History.Lines = append(s.History.Lines, ln)
 }
 
-// addPair is addLine for a public and a private text held in byte slices: both are copied into
-// one string allocation and the line keeps two substrings of it.
-func (s *State) addPair(public, private []byte, to rules.Seat) {
-	var buf [512]byte
-	both := string(append(append(buf[:0], public...), private...))
-	s.addLine(both[:len(public)], both[len(public):], to)
-}
-
 // applySecret registers a card of spice k from seat's hand as a secret good; when the last
 // good of the last seat is registered, everyone refills and the turns begin. The public log gets
 // nothing: nobody learns who has registered (rulebook "Play"; NOTES §3.4.1, §3.4.11).
@@ -558,19 +537,15 @@ func (s *State) applySecret(seat rules.Seat, k Spice) {
 // clockwise, and the first player's turn begins.
 func (s *State) startTurns() {
 	s.Turns++
-	s.addLine("All players have registered their secret goods; "+seatRef(s.First)+" plays first.", "", 0)
+	s.addLine(rules.Msg("spice-merchant.log.registered", "Seat", seatRef(s.First)), "", 0)
 	for i := 0; i < s.NumPlayers; i++ {
 		seat := rules.Seat((int(s.First) + i) % s.NumPlayers)
 		if drawn, n := s.refill(seat); n > 0 {
-			var buf [128]byte
-			b := append(buf[:0], "You draw "...)
-			b = appendKinds(b, drawn[:n])
-			b = append(b, '.')
-			s.addLine("", string(b), seat)
+			s.addLine("", rules.Msg("spice-merchant.log.you-draw", "Spices", kindNames(drawn[:n])), seat)
 		}
 	}
 	if len(s.Deck) == 0 {
-		s.addLine("The deck is empty: nobody draws again this round.", "", 0)
+		s.addLine(rules.Msg("spice-merchant.log.deck-empty"), "", 0)
 	}
 	s.Phase = PhaseTurns
 	s.Turn = s.First
@@ -580,7 +555,7 @@ func (s *State) startTurns() {
 // secretLines are the private log lines of the secret registrations, one per spice.
 var secretLines = func() (l [NumSpices]string) {
 	for k := range l {
-		l[k] = "You register " + spices[k].name + " as a secret good."
+		l[k] = rules.Msg("spice-merchant.log.you-secret", "Spice", spiceNames[k])
 	}
 	return l
 }()
@@ -598,17 +573,6 @@ func seatRef(seat rules.Seat) string {
 		return seatRefs[seat]
 	}
 	return rules.SeatRef(seat)
-}
-
-// appendKinds appends the names of spices, comma-separated.
-func appendKinds(b []byte, kinds []Spice) []byte {
-	for i, k := range kinds {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, spices[k].name...)
-	}
-	return b
 }
 
 // refill draws seat back up to 7 cards while the deck lasts (NOTES §3.4.7: no reshuffle during a
@@ -630,48 +594,32 @@ func (s *State) refill(seat rules.Seat) (drawn [HandSize]Spice, n int) {
 // the public text says how many cards were drawn, the seat's private text which spices.
 func (s *State) actionLine(seat rules.Seat, m Move) {
 	drawn, n := s.refill(seat)
-	var pbuf, vbuf [192]byte
-	pub := append(pbuf[:0], seatRef(seat)...)
-	priv := append(vbuf[:0], "You"...)
-	name := spices[m.Spice].name
+	name := spiceNames[m.Spice]
+	var pub, priv string
 	if m.Kind == MoveOpen {
-		pub = append(pub, " registers open goods: "...)
-		pub = append(pub, name...)
-		priv = append(priv, " register open goods: "...)
-		priv = append(priv, name...)
+		if n > 0 {
+			pub = rules.Msg("spice-merchant.log.open", "Seat", seatRef(seat), "Spice", name, "Count", n)
+			priv = rules.Msg("spice-merchant.log.you-open", "Spice", name, "Drawn", kindNames(drawn[:n]))
+		} else {
+			pub = rules.Msg("spice-merchant.log.open-no-draw", "Seat", seatRef(seat), "Spice", name)
+			priv = rules.Msg("spice-merchant.log.you-open-no-draw", "Spice", name)
+		}
 	} else {
-		mk := &s.Markets[m.Market]
-		var wbuf [96]byte
-		w := append(wbuf[:0], " demand: "...)
-		w = append(w, byte('0'+m.Count), ' ')
-		w = append(w, name...)
-		w = append(w, " on market "...)
-		w = append(w, byte('A'+m.Market))
-		w = append(w, " (now "...)
-		w = strconv.AppendInt(w, int64(len(mk.Cards)), 10)
-		w = append(w, ", worth "...)
-		w = strconv.AppendInt(w, int64(m.Spice.Value(len(mk.Cards))), 10)
-		w = append(w, " a good)"...)
-		pub = append(append(pub, " fakes"...), w...)
-		priv = append(append(priv, " fake"...), w...)
+		now := len(s.Markets[m.Market].Cards)
+		market, value := marketLetter(m.Market), m.Spice.Value(now)
+		if n > 0 {
+			pub = rules.Msg("spice-merchant.log.demand", "Seat", seatRef(seat), "Cards", m.Count, "Spice", name,
+				"Market", market, "Now", now, "Value", value, "Count", n)
+			priv = rules.Msg("spice-merchant.log.you-demand", "Cards", m.Count, "Spice", name,
+				"Market", market, "Now", now, "Value", value, "Drawn", kindNames(drawn[:n]))
+		} else {
+			pub = rules.Msg("spice-merchant.log.demand-no-draw", "Seat", seatRef(seat), "Cards", m.Count, "Spice", name,
+				"Market", market, "Now", now, "Value", value)
+			priv = rules.Msg("spice-merchant.log.you-demand-no-draw", "Cards", m.Count, "Spice", name,
+				"Market", market, "Now", now, "Value", value)
+		}
 	}
-	switch {
-	case n == 1:
-		pub = append(pub, " and draws 1 card."...)
-	case n > 1:
-		pub = append(pub, " and draws "...)
-		pub = strconv.AppendInt(pub, int64(n), 10)
-		pub = append(pub, " cards."...)
-	default:
-		pub = append(pub, "; the deck is empty, so no card is drawn."...)
-		priv = append(priv, "; the deck is empty, so you draw nothing."...)
-	}
-	if n > 0 {
-		priv = append(priv, " and draw "...)
-		priv = appendKinds(priv, drawn[:n])
-		priv = append(priv, '.')
-	}
-	s.addPair(pub, priv, seat)
+	s.addLine(pub, priv, seat)
 }
 
 // applyOpen puts a card of spice k from seat's hand face up as seat's open good, refills the hand
@@ -708,9 +656,9 @@ func (s *State) applyDemand(seat rules.Seat, m Move) {
 	}
 	switch {
 	case full >= 2:
-		s.endRound("two markets hold four cards")
+		s.endRound(rules.Msg("spice-merchant.log.round-end.full", "Round", s.Round))
 	case occupied == NumMarkets:
-		s.endRound("all six markets are occupied")
+		s.endRound(rules.Msg("spice-merchant.log.round-end.occupied", "Round", s.Round))
 	default:
 		s.nextTurn()
 	}
@@ -718,10 +666,10 @@ func (s *State) applyDemand(seat rules.Seat, m Move) {
 
 // applyPass passes; when every player has passed in a row the round ends (NOTES §3.4.2).
 func (s *State) applyPass(seat rules.Seat) {
-	s.addLine(seatRef(seat)+" passes: no legal action.", "", 0)
+	s.addLine(rules.Msg("spice-merchant.log.pass", "Seat", seatRef(seat)), "", 0)
 	s.Passes++
 	if s.Passes >= s.NumPlayers {
-		s.endRound("every player passed in a row")
+		s.endRound(rules.Msg("spice-merchant.log.round-end.passed", "Round", s.Round))
 		return
 	}
 	s.nextTurn()

@@ -127,7 +127,7 @@ func TestTieBreakAmongTiedOnly(t *testing.T) {
 	s := finalBoard(t, []int{30, 30, 12}, []int{9, 10, 15})
 	mustApply(t, s, 0, "demand 1 ginger B")
 	out, over := s.Outcome()
-	if !over || !reflect.DeepEqual(out.Winners, []rules.Seat{1}) || out.TieBreak != "most goods sold" {
+	if !over || !reflect.DeepEqual(out.Winners, []rules.Seat{1}) || out.TieBreak != TieMostSold || en(out.TieBreak) != "most goods sold" {
 		t.Fatalf("winners %v tie-break %q, want seat 1 on most goods sold (scores %v)", out.Winners, out.TieBreak, out.Scores)
 	}
 }

@@ -51,7 +51,7 @@ func TestParseMove(t *testing.T) {
 	}
 	for in, want := range bad {
 		_, err := Game.ParseMove(in)
-		if r := rules.Reason(err); !strings.Contains(r, want) {
+		if r := en(rules.Reason(err)); !strings.Contains(r, want) {
 			t.Fatalf("ParseMove(%q): reason %q, want %q", in, r, want)
 		}
 	}
@@ -72,7 +72,7 @@ func TestLabels(t *testing.T) {
 	}
 	for text, want := range cases {
 		m, _ := Game.ParseMove(text)
-		if got := s.Label(0, m); got != want {
+		if got := en(s.Label(0, m)); got != want {
 			t.Errorf("Label(%q) = %q, want %q", text, got, want)
 		}
 	}
@@ -100,7 +100,7 @@ func TestViews(t *testing.T) {
 	if sv := obs.Seats[0]; sv.SecretCount != 2 || sv.HandCount != 2 || len(sv.Open) != 1 || sv.Open[0].Spice != "ginger" || !sv.OpenDone {
 		t.Fatalf("seat 0 %+v", sv)
 	}
-	if len(obs.Spices) != 6 || obs.Spices[5].Scores != [4]int{3, 6, 8, 10} || obs.Spices[1].Name != "black pepper" {
+	if len(obs.Spices) != 6 || obs.Spices[5].Scores != [4]int{3, 6, 8, 10} || en(obs.Spices[1].Name) != "black pepper" {
 		t.Fatalf("spices %+v", obs.Spices)
 	}
 	own := s.View(0).(View)
@@ -121,7 +121,7 @@ func TestViews(t *testing.T) {
 	if n := len(s.Hidden(rules.Observer)); n != len(s.Deck)+2+2+1+2+1 {
 		t.Fatalf("observer hidden %d", n)
 	}
-	if p := s.Private(0); p != "Round 3. Your hand: nutmeg, saffron. Your secret goods: ginger, clove." {
+	if p := en(s.Private(0)); p != "Round 3. Your hand: nutmeg, saffron. Your secret goods: ginger, clove." {
 		t.Fatalf("private %q", p)
 	}
 	if s.Private(rules.Observer) != "" {
@@ -182,7 +182,7 @@ func TestGameInfo(t *testing.T) {
 		t.Fatal("players")
 	}
 	topics := Game.Rules()
-	if len(topics) < 8 || !strings.Contains(topics[len(topics)-1].Text, "Saffron (9 cards): 1 card 3, 2 cards 6, 3 cards 8, 4 cards 10.") {
+	if len(topics) < 8 || !strings.Contains(en(topics[len(topics)-1].Text), "Saffron (9 cards): 1 card 3, 2 cards 6, 3 cards 8, 4 cards 10.") {
 		t.Fatalf("rules %+v", topics[len(topics)-1])
 	}
 }

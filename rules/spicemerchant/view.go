@@ -1,7 +1,6 @@
 package spicemerchant
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -118,8 +117,9 @@ type SaleView struct {
 	Points int      `json:"points"`
 }
 
-// SpiceView is one spice kind: its key ("pepper"), name ("black pepper"), how many cards exist
-// and Scores[d-1], the value of a good sold in a market holding d cards (d = 1..4).
+// SpiceView is one spice kind: its key ("pepper"), name (rules text: the catalogue message
+// spice-merchant.spice.<key>, "black pepper"), how many cards exist and Scores[d-1], the value of
+// a good sold in a market holding d cards (d = 1..4).
 type SpiceView struct {
 	Key    string         `json:"key"`
 	Name   string         `json:"name"`
@@ -211,7 +211,7 @@ func (s *State) View(viewer rules.Seat) any {
 	}
 	for k := Spice(0); k < NumSpices; k++ {
 		info := spices[k]
-		v.Spices = append(v.Spices, SpiceView{Key: info.key, Name: info.name, Cards: info.cards, Scores: info.scores})
+		v.Spices = append(v.Spices, SpiceView{Key: info.key, Name: k.Name(), Cards: info.cards, Scores: info.scores})
 	}
 	return v
 }
@@ -257,21 +257,21 @@ func (s *State) Label(seat rules.Seat, mv rules.Move) string {
 			held = handCounts(s.Seats[seat].Hand)[m.Spice]
 		}
 		if m.Kind == MoveSecret {
-			return "Secret good: " + name + " (you hold " + strconv.Itoa(held) + ")"
+			return rules.Msg("spice-merchant.label.secret", "Spice", name, "Held", held)
 		}
 		ms, n := s.bestMarkets(m.Spice)
 		if n == 0 {
-			return "Open good: " + name + " (no market holds " + name + " yet)"
+			return rules.Msg("spice-merchant.label.open-nowhere", "Spice", name)
 		}
 		d := len(s.Markets[ms[0]].Cards)
-		return "Open good: " + name + " (best market now: " + marketLetter(ms[0]) + ", worth " +
-			strconv.Itoa(m.Spice.Value(d)) + ")"
+		return rules.Msg("spice-merchant.label.open", "Spice", name, "Market", marketLetter(ms[0]),
+			"Value", m.Spice.Value(d))
 	case MoveDemand:
 		d := len(s.Markets[m.Market].Cards) + m.Count
-		return "Fake demand: " + strconv.Itoa(m.Count) + " " + name + " on market " + marketLetter(m.Market) +
-			" (" + marketLetter(m.Market) + " would score " + strconv.Itoa(m.Spice.Value(d)) + ")"
+		return rules.Msg("spice-merchant.label.demand", "Cards", m.Count, "Spice", name,
+			"Market", marketLetter(m.Market), "Value", m.Spice.Value(d))
 	}
-	return "Pass (no legal action)"
+	return rules.Msg("spice-merchant.label.pass")
 }
 
 // Private summarises what only seat knows: its hand and its secret goods ("" for the observer).
@@ -280,23 +280,19 @@ func (s *State) Private(seat rules.Seat) string {
 		return ""
 	}
 	p := &s.Seats[seat]
-	var b strings.Builder
-	b.WriteString("Round " + strconv.Itoa(s.Round) + ". Your hand: ")
-	b.WriteString(groupCards(p.Hand))
-	b.WriteString(". Your secret goods: ")
-	b.WriteString(groupCards(p.Secret))
 	if s.Phase == PhaseRegister && p.Need > 0 {
-		b.WriteString(" (you register " + strconv.Itoa(p.Need) + " more)")
+		return rules.Msg("spice-merchant.private.registering", "Round", s.Round, "Hand", groupCards(p.Hand),
+			"Secret", groupCards(p.Secret), "Need", p.Need)
 	}
-	b.WriteString(".")
-	return b.String()
+	return rules.Msg("spice-merchant.private", "Round", s.Round, "Hand", groupCards(p.Hand),
+		"Secret", groupCards(p.Secret))
 }
 
 // groupCards lists cards by spice in words: "ginger ×2, clove", or "none". Cards of a spice are
 // identical, so no card is named.
 func groupCards(cards []int) string {
 	if len(cards) == 0 {
-		return "none"
+		return rules.Msg("spice-merchant.none")
 	}
 	var parts []string
 	for i := 0; i < len(cards); {
@@ -307,7 +303,7 @@ func groupCards(cards []int) string {
 		}
 		part := k.Name()
 		if j-i > 1 {
-			part += " ×" + strconv.Itoa(j-i)
+			part = rules.Msg("spice-merchant.times", "Spice", part, "N", j-i)
 		}
 		parts = append(parts, part)
 		i = j

@@ -13,7 +13,7 @@ import (
 var idPattern = regexp.MustCompile(`\bC[0-9]{2}\b`)
 
 func checkWords(where, text string) error {
-	if id := idPattern.FindString(rules.Expand(text, rules.SeatRef, Game.Term, nil)); id != "" {
+	if id := idPattern.FindString(english.Expand(text, rules.SeatRef, Game.Term)); id != "" {
 		return fmt.Errorf("%s names card %s: %q", where, id, text)
 	}
 	return nil
@@ -120,9 +120,9 @@ func TestDescribe(t *testing.T) {
 	s := b.done()
 	m, _ := parseMove("demand 3 ginger B")
 	c := s.Describe(0, m)
-	got := []string{c.Label}
+	got := []string{en(c.Label)}
 	for _, st := range c.Path {
-		got = append(got, st.Prompt+" → "+st.Option)
+		got = append(got, en(st.Prompt)+" → "+en(st.Option))
 	}
 	want := []string{"Fake demand: 3 ginger on market B (B would score 6)", "What do you do? → Fake demand",
 		"Which spice do you put on a market? → ginger (you hold 3)", "How many ginger cards? → 3",
@@ -131,7 +131,7 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("got %q (irreversible %v)\nwant %q", got, c.Irreversible, want)
 	}
 	open, _ := parseMove("open clove")
-	if c := s.Describe(0, open); c.Path[1].Option != "clove (on no market yet)" || !c.Irreversible {
+	if c := s.Describe(0, open); en(c.Path[1].Option) != "clove (on no market yet)" || !c.Irreversible {
 		t.Errorf("open: %+v", c)
 	}
 	// Two secret goods in round 3: one multi-pick of up to two spices.
@@ -141,7 +141,7 @@ func TestDescribe(t *testing.T) {
 	if c.Multi == nil || c.Multi.Min != 1 || c.Multi.Max != 2 || c.Irreversible {
 		t.Errorf("secret goods in round 3: %+v", c)
 	}
-	if Game.Term("C01") != "ginger" || Game.Term("C20") != "black pepper" || Game.Term("C84") != "saffron" || Game.Term("C85") != "" || Game.Term("C00") != "" {
+	if en(Game.Term("C01")) != "ginger" || en(Game.Term("C20")) != "black pepper" || en(Game.Term("C84")) != "saffron" || Game.Term("C85") != "" || Game.Term("C00") != "" {
 		t.Error("Term")
 	}
 }
