@@ -281,7 +281,8 @@ type ReminderMessage struct {
 // digestLines is how many log lines a reminder's digest shows at most.
 const digestLines = 12
 
-// Reminder words a pace.KindReminder item from the game's current state. It returns false when
+// Reminder words a pace.KindReminder item from the game's current state: the DM in the language
+// last seen for its recipient, the channel fallback in the channel's language. It returns false when
 // the reminder is no longer wanted: the game is over, the user no longer holds the seat, or the
 // seat no longer has a decision to make.
 func (s *Service) Reminder(ctx context.Context, item data.OutboxItem) (ReminderMessage, bool, error) {
@@ -394,7 +395,8 @@ type PaceNotice struct {
 	Mentions   []string
 }
 
-// PaceNotice words a pace.KindPace item. It returns false when it no longer matters (the game is
+// PaceNotice words a pace.KindPace item, in the channel's language (text and buttons). It returns
+// false when it no longer matters (the game is
 // over, or the seat acted meanwhile and no vote is open).
 func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNotice, bool, error) {
 	n, err := pace.NoticeOf(item)
