@@ -396,8 +396,8 @@ type PaceNotice struct {
 }
 
 // PaceNotice words a pace.KindPace item, in the channel's language (text and buttons). It returns
-// false when it no longer matters (the game is
-// over, or the seat acted meanwhile and no vote is open).
+// false when it no longer matters (the game is over, or the seat acted meanwhile and no vote is
+// open).
 func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNotice, bool, error) {
 	n, err := pace.NoticeOf(item)
 	if err != nil {
