@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"spicebot/data"
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -77,6 +78,9 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 	s.mu.Lock()
 	dl := s.deadlines
 	s.mu.Unlock()
+	// The lines are made in the caller's language here (the reply is theirs alone), so that
+	// what fits in Discord's 2000 characters is measured on the text they read.
+	loc := s.userLang(ctx, req.UserID, req.Locale)
 	var mine, others, lobbies []string
 	for _, pg := range games {
 		g, ok := s.reg.Get(pg.Game.Game)
@@ -84,13 +88,13 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 			continue
 		}
 		l := &loaded{row: pg.Game, seats: pg.Seats, game: g}
-		where := fmt.Sprintf("**%s** in <#%s>", g.Name(), pg.ChannelID)
+		where := rules.Msg("commands.across.where", "Game", s.gameNameMsg(g), "Channel", pg.ChannelID)
 		if pg.Status == data.StatusLobby {
 			link := l.jumpLink()
 			if pg.LobbyMessageID != "" {
 				link = "https://discord.com/channels/" + guildOr(pg.GuildID) + "/" + pg.ChannelID + "/" + pg.LobbyMessageID
 			}
-			lobbies = append(lobbies, fmt.Sprintf("• %s — lobby, %d player%s · [lobby](%s)", where, len(pg.Seats), plural(len(pg.Seats)), link))
+			lobbies = append(lobbies, "• "+loc.T("commands.across.lobby", "Where", where, "Count", len(pg.Seats), "Link", link))
 			continue
 		}
 		st, err := g.Load(pg.State)
@@ -104,31 +108,31 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 		if !ok {
 			continue
 		}
-		head := fmt.Sprintf("• %s · turn %d", where, st.TurnNumber())
-		link := fmt.Sprintf(" · [board](%s)", l.jumpLink())
+		head := "• " + rules.Msg("commands.across.turn", "Where", where, "Turn", st.TurnNumber())
+		link := " · " + rules.Msg("commands.across.board", "Link", l.jumpLink())
 		if sis, err := s.store.StandIns(ctx, pg.ID); err != nil {
 			s.log.ErrorContext(ctx, "/mygames: stand-ins", "game", pg.ID, "err", err)
 		} else if slices.ContainsFunc(sis, func(si data.StandIn) bool { return si.Seat == int(seat) }) {
-			link = " · 🤖 the AI plays for you (`/game back` there takes your seat back)" + link
+			link = " · " + rules.Msg("commands.across.standin") + link
 		}
 		if len(st.Legal(seat)) > 0 {
-			line := head + " — **your decision**"
+			line := head + " — " + rules.Msg("commands.across.decision")
 			if dl != nil {
 				due, ok, err := dl.Deadline(ctx, pg.ID, seat)
 				if err != nil {
 					s.log.ErrorContext(ctx, "/mygames: deadline", "game", pg.ID, "err", err)
 				}
 				if ok && err == nil {
-					line += fmt.Sprintf(", due <t:%d:R> (<t:%d:f>)", due.Unix(), due.Unix())
+					line += ", " + rules.Msg("commands.across.due", "When", fmt.Sprintf("<t:%d:R> (<t:%d:f>)", due.Unix(), due.Unix()))
 				}
 			}
-			mine = append(mine, line+link)
+			mine = append(mine, loc.Text(line+link))
 			continue
 		}
-		others = append(others, head+" — "+l.expand(st.Status(), nil)+link)
+		others = append(others, loc.Text(head+" — "+l.expand(st.Status(), nil)+link))
 	}
 	if len(mine)+len(others)+len(lobbies) == 0 {
-		return ephemeral("You are not in any game right now. `/game new` opens a lobby in a channel."), nil
+		return ephemeral(rules.Msg("commands.across.none")), nil
 	}
 	// Within Discord's 2000 characters: each part lists what fits, then says how many more.
 	var b strings.Builder
@@ -139,15 +143,15 @@ func (s *Service) myGames(ctx context.Context, req Request) (Reply, error) {
 		b.WriteString("**" + title + "**\n")
 		for i, ln := range lines {
 			if i == myGamesMax || b.Len()+len(ln) > 1900 {
-				fmt.Fprintf(&b, "… and %d more\n", len(lines)-i)
+				b.WriteString(loc.T("commands.across.more", "Count", len(lines)-i) + "\n")
 				break
 			}
 			b.WriteString(ln + "\n")
 		}
 	}
-	part(fmt.Sprintf("Waiting on you (%d)", len(mine)), mine)
-	part(fmt.Sprintf("Your other games (%d)", len(others)), others)
-	part(fmt.Sprintf("Lobbies you are in (%d)", len(lobbies)), lobbies)
+	part(loc.T("commands.across.part.mine", "Count", len(mine)), mine)
+	part(loc.T("commands.across.part.others", "Count", len(others)), others)
+	part(loc.T("commands.across.part.lobbies", "Count", len(lobbies)), lobbies)
 	return ephemeral(truncate(strings.TrimSpace(b.String()), 2000)), nil
 }
 
@@ -170,7 +174,7 @@ func (s *Service) loadRecord(ctx context.Context, req Request) (*loaded, *Reply,
 	}
 	row, _, err := s.store.LastFinished(ctx, req.ChannelID)
 	if errors.Is(err, data.ErrNoGame) {
-		r := ephemeral("No game has been played in this channel yet, so there is no log.")
+		r := ephemeral(rules.Msg("commands.across.no-record"))
 		return nil, &r, nil
 	}
 	if err != nil {
@@ -213,16 +217,16 @@ func (l *loaded) publicRecord(viewer rules.Seat, events []data.Event) []logLine 
 // mentionPattern is a user mention in event text.
 var mentionPattern = regexp.MustCompile(`<@!?(\d+|[A-Za-z0-9_:.-]+)>`)
 
-// plainText expands rules text for a file: names without Markdown, and user mentions replaced by
-// the seated player's name (or "a former player").
-func (l *loaded) plainText(text string) string {
+// plainText expands rules text for a file, in loc's language: names without Markdown, and user
+// mentions replaced by the seated player's name (or "a former player").
+func (l *loaded) plainText(text string, loc *lang.Localizer) string {
 	names := l.names()
-	text = rules.Expand(text, func(s rules.Seat) string {
+	text = loc.Expand(text, func(s rules.Seat) string {
 		if int(s) >= 0 && int(s) < len(names) {
 			return names[s]
 		}
-		return "someone"
-	}, l.game.Term, nil)
+		return loc.T("commands.across.someone")
+	}, func(id string) string { return loc.Text(l.game.Term(id)) })
 	return mentionPattern.ReplaceAllStringFunc(text, func(m string) string {
 		id := mentionPattern.FindStringSubmatch(m)[1]
 		for _, st := range l.seats {
@@ -230,7 +234,7 @@ func (l *loaded) plainText(text string) string {
 				return st.Name
 			}
 		}
-		return "a former player"
+		return loc.T("commands.across.former-player")
 	})
 }
 
@@ -255,33 +259,37 @@ func (s *Service) history(ctx context.Context, req Request) (Reply, error) {
 		at[m.Seq] = m.At
 	}
 	lines := l.publicRecord(rules.Observer, events)
-	state := "being played"
+	// A public post: made in the channel's language here, so that its length is measured on the
+	// text the channel reads (a message when it fits, else a file).
+	loc := s.channelLang(ctx, req.ChannelID)
+	game := s.gameNameMsg(l.game)
+	state := rules.Msg("commands.across.state.playing")
 	if _, over := l.st.Outcome(); over {
-		state = "finished"
+		state = rules.Msg("commands.across.state.finished")
 	}
-	head := fmt.Sprintf("**%s** in this channel (%s) — the whole log, %d lines:", l.game.Name(), state, len(lines))
+	head := loc.T("commands.across.history-head", "Game", game, "State", state, "Count", len(lines))
 	var msg strings.Builder
 	msg.WriteString(head + "\n")
 	for _, ln := range lines {
-		msg.WriteString("• " + l.expand(ln.text, nil) + "\n")
+		msg.WriteString("• " + loc.Text(l.expand(ln.text, nil)) + "\n")
 	}
 	if len(lines) == 0 {
-		return Reply{Type: ReplyMessage, Content: fmt.Sprintf("**%s** in this channel: nothing has happened yet.", l.game.Name())}, nil
+		return Reply{Type: ReplyMessage, Content: rules.Msg("commands.across.history-empty", "Game", game)}, nil
 	}
 	if msg.Len() <= 2000 {
 		return Reply{Type: ReplyMessage, Content: strings.TrimSpace(msg.String())}, nil
 	}
 	var f strings.Builder
-	fmt.Fprintf(&f, "%s (%s), started %s\nPlayers: %s\n\n", l.game.Name(), state,
-		l.row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), strings.Join(l.names(), ", "))
+	f.WriteString(loc.T("commands.across.file-head", "Game", game, "State", state,
+		"Started", l.row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), "Players", rules.Plain(strings.Join(l.names(), ", "))) + "\n\n")
 	for _, ln := range lines {
 		stamp := "                    "
 		if t, ok := at[ln.version]; ok && !ln.event {
 			stamp = t.UTC().Format("2006-01-02 15:04 UTC")
 		}
-		fmt.Fprintf(&f, "%s  %s\n", stamp, l.plainText(ln.text))
+		fmt.Fprintf(&f, "%s  %s\n", stamp, l.plainText(ln.text, loc))
 	}
-	return Reply{Type: ReplyMessage, Content: head + " (attached: too long for a message)",
+	return Reply{Type: ReplyMessage, Content: loc.T("commands.across.history-attached", "Head", head),
 		File: &File{Name: l.game.ID() + "-history.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(f.String())}}, nil
 }
 
@@ -410,7 +418,7 @@ func (e Export) Replay(reg *rules.Registry) (rules.State, error) {
 func (s *Service) export(ctx context.Context, req Request) (Reply, error) {
 	row, _, err := s.store.LastFinished(ctx, req.ChannelID)
 	if errors.Is(err, data.ErrNoGame) {
-		return ephemeral("No game has finished in this channel yet, and only a finished game can be exported: the file holds the seed and every move, which would reveal everyone's hidden cards. `/game history` shows the public log of the game being played."), nil
+		return ephemeral(rules.Msg("commands.across.export-none")), nil
 	}
 	if err != nil {
 		return Reply{}, err
@@ -423,7 +431,7 @@ func (s *Service) export(ctx context.Context, req Request) (Reply, error) {
 	if !over {
 		return Reply{}, fmt.Errorf("export: game %d is stored as finished but its state is not over", row.ID)
 	}
-	e, err := s.buildExport(ctx, l, out)
+	e, err := s.buildExport(ctx, l, out, s.userLang(ctx, req.UserID, req.Locale))
 	if err != nil {
 		return Reply{}, err
 	}
@@ -432,13 +440,12 @@ func (s *Service) export(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, fmt.Errorf("encode export: %w", err)
 	}
 	return Reply{Type: ReplyMessage, Ephemeral: true,
-		Content: fmt.Sprintf("**%s** (finished <t:%d:R>) as JSON: setup, seed and all %d moves. `spicebot sim --replay FILE` replays it.",
-			l.game.Name(), l.row.UpdatedAt.Unix(), len(e.Moves)),
-		File: &File{Name: fmt.Sprintf("%s-%d.json", l.game.ID(), l.row.ID), ContentType: "application/json", Data: b}}, nil
+		Content: rules.Msg("commands.across.export", "Game", s.gameNameMsg(l.game), "When", fmt.Sprintf("<t:%d:R>", l.row.UpdatedAt.Unix()), "Count", len(e.Moves)),
+		File:    &File{Name: fmt.Sprintf("%s-%d.json", l.game.ID(), l.row.ID), ContentType: "application/json", Data: b}}, nil
 }
 
-// buildExport makes the export of a finished game.
-func (s *Service) buildExport(ctx context.Context, l *loaded, out rules.Outcome) (Export, error) {
+// buildExport makes the export of a finished game, its events' texts in loc's language.
+func (s *Service) buildExport(ctx context.Context, l *loaded, out rules.Outcome, loc *lang.Localizer) (Export, error) {
 	moves, err := s.store.Moves(ctx, l.row.ID)
 	if err != nil {
 		return Export{}, err
@@ -461,7 +468,7 @@ func (s *Service) buildExport(ctx context.Context, l *loaded, out rules.Outcome)
 		e.Moves = append(e.Moves, ExportMove{Seq: m.Seq, Seat: m.Seat, Move: m.Move, At: m.At.UTC()})
 	}
 	for _, ev := range events {
-		e.Events = append(e.Events, ExportEvent{Version: ev.Version, At: ev.At.UTC(), Kind: ev.Kind, Text: l.plainText(ev.Text)})
+		e.Events = append(e.Events, ExportEvent{Version: ev.Version, At: ev.At.UTC(), Kind: ev.Kind, Text: l.plainText(ev.Text, loc)})
 	}
 	return e, nil
 }

@@ -149,6 +149,7 @@ func TestMyGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		localizeReply(st.svc.Words().For("en"), &r) // as an English client reads it
 		return r
 	}
 	other("c2", Request{UserID: "u1", Command: "game", Sub: "new", Options: map[string]any{"game": "spice-merchant"}})

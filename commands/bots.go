@@ -25,6 +25,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/data"
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -59,11 +60,12 @@ func AILevel(userID string) string {
 }
 
 // aiSeats returns the lobby seats of n AI players of level: user ids "ai:<level>:<k>", names "AI k
-// (level)", k from 1.
+// (level)", k from 1. The names are stored with the game and shown as they are in every language
+// ("AI" and the level keywords are the same in French).
 func aiSeats(n int, level string) []data.Seat {
 	out := make([]data.Seat, n)
 	for k := 1; k <= n; k++ {
-		out[k-1] = data.Seat{Seat: -1, UserID: AIPrefix + level + ":" + strconv.Itoa(k), Name: fmt.Sprintf("AI %d (%s)", k, level)}
+		out[k-1] = data.Seat{Seat: -1, UserID: AIPrefix + level + ":" + strconv.Itoa(k), Name: fmt.Sprintf("AI %d (%s)", k, level)} // lang:ok (a stored seat name)
 	}
 	return out
 }
@@ -71,12 +73,12 @@ func aiSeats(n int, level string) []data.Seat {
 // botsOption reads the bots and level options of /game new for game g and a wanted table size
 // players (0: any): the AI seats to add to the lobby, or a sentence refusing them. The creator
 // is a human, so at most (table size − 1) bots.
-func botsOption(req Request, g rules.Game, players int) ([]data.Seat, string) {
+func (s *Service) botsOption(req Request, g rules.Game, players int) ([]data.Seat, string) {
 	n, _ := req.Options["bots"].(int64)
 	level, _ := req.Options["level"].(string)
 	if n == 0 {
 		if level != "" {
-			return nil, "`level` is for AI players: add `bots:` with how many you want."
+			return nil, rules.Msg("commands.bots.level-alone")
 		}
 		return nil, ""
 	}
@@ -84,7 +86,7 @@ func botsOption(req Request, g rules.Game, players int) ([]data.Seat, string) {
 		level = DefaultLevel
 	}
 	if level != LevelEasy && level != LevelStrong {
-		return nil, fmt.Sprintf("The AI level is `easy` or `strong`, not %q.", truncate(level, 20))
+		return nil, rules.Msg("commands.bots.bad-level", "Level", rules.Plain(strconv.Quote(truncate(level, 20))))
 	}
 	_, hi := g.Players()
 	most := hi - 1
@@ -93,9 +95,9 @@ func botsOption(req Request, g rules.Game, players int) ([]data.Seat, string) {
 	}
 	if n < 0 || int(n) > most {
 		if players > 0 {
-			return nil, fmt.Sprintf("A table of %d has room for at most %d AI players besides you, not %d.", players, most, n)
+			return nil, rules.Msg("commands.bots.too-many-table", "Players", players, "Most", most, "Count", n)
 		}
-		return nil, fmt.Sprintf("%s takes at most %d players, so at most %d AI players besides you, not %d.", g.Name(), hi, most, n)
+		return nil, rules.Msg("commands.bots.too-many", "Game", s.gameNameMsg(g), "Max", hi, "Most", most, "Count", n)
 	}
 	return aiSeats(int(n), level), ""
 }
@@ -111,7 +113,7 @@ func (l *loaded) who(userID string) string {
 			return "**" + escape(s.Name) + "**"
 		}
 	}
-	return "**AI**"
+	return "**" + rules.Msg("commands.bots.ai") + "**"
 }
 
 // humans returns the user ids of users that are not AI seats.
@@ -134,19 +136,37 @@ type StandInNotice struct {
 	Components []discordgo.MessageComponent
 }
 
-// StandInNotice decodes a KindStandIn item.
+// StandInNoticeOf decodes a KindStandIn item, in English. Service.StandInNotice makes it in the
+// channel's language.
 func StandInNoticeOf(item data.OutboxItem) (StandInNotice, error) {
+	return standInNotice(item, defaultWords.For("en"))
+}
+
+// StandInNotice decodes a KindStandIn item in the language of its channel (the item's target).
+func (s *Service) StandInNotice(ctx context.Context, item data.OutboxItem) (StandInNotice, error) {
+	return standInNotice(item, s.channelLang(ctx, item.Target))
+}
+
+// standInNotice decodes a KindStandIn item in loc's language.
+func standInNotice(item data.OutboxItem, loc *lang.Localizer) (StandInNotice, error) {
 	var p standInPayload
 	if err := json.Unmarshal([]byte(item.Payload), &p); err != nil {
 		return StandInNotice{}, fmt.Errorf("stand-in payload of item %d: %w", item.ID, err)
 	}
-	return StandInNotice{Content: p.Text, Mentions: []string{p.User}, Components: []discordgo.MessageComponent{
+	comps := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "I'm back", Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👋"},
+			discordgo.Button{Label: rules.Msg("commands.bots.button.back"), Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👋"},
 				CustomID: CustomID{Action: ActBack, Game: item.GameID}.String()},
 		}},
-	}}, nil
+	}
+	localizeComponents(loc, comps)
+	return StandInNotice{Content: localizeText(loc, p.Text, maxContent), Mentions: []string{p.User}, Components: comps}, nil
 }
+
+// defaultWords is the edge's catalogue, for StandInNoticeOf, which has no service: the games'
+// messages in a stand-in notice are the owner's name and the reason, made from the edge's
+// catalogue too.
+var defaultWords = lang.MustNew()
 
 // Errors of PlayAs: ErrNotAISeat, the AI does not play that seat; ErrAIMoveRefused, the move is
 // not one of the seat's legal moves (nothing changed).
@@ -324,8 +344,8 @@ func (s *Service) PlayAs(ctx context.Context, d AIDecision, move rules.Move) (bo
 }
 
 // StandIn makes the AI play seat of game gameID for its absent owner from now on (the timeout
-// policy `ai`, or a table vote), until the owner presses "I'm back". why is a plain sentence
-// saying why, shown to the table ("<@…> has not played for 2 days"). The channel is told, with
+// policy `ai`, or a table vote), until the owner presses "I'm back". why is rules text (a
+// rules.Msg) saying why, shown to the table ("<@…> has not played for 2 days"). The channel is told, with
 // the owner pinged and an "I'm back" button. Standing in again for a seat the AI already plays
 // changes nothing. Errors: data.ErrNotPlaying when the game is not being played; ErrNotAISeat is
 // never returned (an AI seat needs no stand-in: nothing happens).
@@ -346,12 +366,10 @@ func (s *Service) StandIn(ctx context.Context, gameID int64, seat rules.Seat, wh
 	if err != nil || !added {
 		return err
 	}
-	text := fmt.Sprintf("🤖 The AI now plays for %s", l.who(owner))
+	text := rules.Msg("commands.bots.standin", "Owner", l.who(owner))
 	if why != "" {
-		text += " — " + why
+		text = rules.Msg("commands.bots.standin-why", "Owner", l.who(owner), "Why", why)
 	}
-	text += ". It plays that seat like any player, from what that seat may know. " + l.who(owner) +
-		", press **I'm back** (or use `/game back`) to take your seat back."
 	b, _ := json.Marshal(standInPayload{Seat: seat, User: owner, Text: text})
 	if _, err := s.store.Enqueue(ctx, data.OutboxItem{GameID: gameID, Kind: KindStandIn, Target: l.row.ChannelID, Payload: string(b)}); err != nil {
 		return fmt.Errorf("queue stand-in notice: %w", err)
@@ -371,21 +389,21 @@ func (s *Service) gameBack(ctx context.Context, req Request, gameID int64) (Repl
 	defer s.lock(l.row.ID)()
 	seat, ok := l.seatOf(req.UserID)
 	if !ok {
-		return ephemeral("You are not playing in this game, so there is no seat to take back."), nil
+		return ephemeral(rules.Msg("commands.bots.back-not-playing")), nil
 	}
 	if l.row.Status != data.StatusPlaying {
-		return ephemeral("This game is over. `/game new` starts another."), nil
+		return ephemeral(rules.Msg("commands.bots.back-over")), nil
 	}
 	cleared, err := s.store.ClearStandIn(ctx, l.row.ID, int(seat))
 	if err != nil {
 		return Reply{}, err
 	}
 	if !cleared {
-		return ephemeral("The AI is not playing for you: your seat is yours. Press **Your move** on the board when it's your turn."), nil
+		return ephemeral(rules.Msg("commands.bots.back-not-standing")), nil
 	}
 	s.log.InfoContext(ctx, "AI stand-in ended", "game", l.row.ID, "seat", int(seat))
 	s.afterChange(ctx, l.row.ID) // the seat's clock runs again
-	return Reply{Type: ReplyMessage, Content: fmt.Sprintf("👋 %s is back and plays their seat again.", l.who(req.UserID)), Nudge: true}, nil
+	return Reply{Type: ReplyMessage, Content: rules.Msg("commands.bots.back", "Player", l.who(req.UserID)), Nudge: true}, nil
 }
 
 // Back is "I'm back" for userID in game gameID without an interaction (package pace, /away
@@ -435,11 +453,12 @@ func botsOptions(hi int) []*discordgo.ApplicationCommandOption {
 	one := 1.0
 	return []*discordgo.ApplicationCommandOption{
 		{Type: discordgo.ApplicationCommandOptionInteger, Name: "bots",
-			Description: fmt.Sprintf("AI players to seat (1–%d); they count towards players", hi-1),
+			Description: rules.Msg("commands.bots.defs.bots", "Max", hi-1),
 			MinValue:    &one, MaxValue: float64(hi - 1)},
 		{Type: discordgo.ApplicationCommandOptionString, Name: "level",
-			Description: "How the AI players play: easy (fast, plausible) or strong (searches; default)",
+			Description: rules.Msg("commands.bots.defs.level"),
 			Choices: []*discordgo.ApplicationCommandOptionChoice{
-				{Name: "easy", Value: LevelEasy}, {Name: "strong", Value: LevelStrong}}},
+				{Name: rules.Msg("commands.bots.defs.level.easy"), Value: LevelEasy},
+				{Name: rules.Msg("commands.bots.defs.level.strong"), Value: LevelStrong}}},
 	}
 }

@@ -1,12 +1,15 @@
 package commands
 
 import (
-	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -15,90 +18,211 @@ import (
 // /log, /rules and /settings. /game new has one subcommand per registered game, made from the
 // registry: its table size bounded by the game's player counts and one boolean option per game
 // variant, whose description says which player counts allow it; so a new game needs no change here.
+//
+// Every command, option and choice is described in English and carries Discord's French
+// localizations (name_localizations and description_localizations for "fr") from the message
+// catalogues of the edge and of reg's games (localizeDefs).
 func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
+	cat := lang.MustNew(reg.All()...)
+	fr := cat.For("fr")
 	var perGame []*discordgo.ApplicationCommandOption
 	for _, g := range reg.All() {
 		lo, hi := g.Players()
 		minP := float64(lo)
 		opts := []*discordgo.ApplicationCommandOption{{
 			Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
-			Description: fmt.Sprintf("Table size, %d–%d: the game starts by itself when full (leave out to start by hand)", lo, hi),
+			Description: rules.Msg("commands.defs.desc.players", "Min", lo, "Max", hi),
 			MinValue:    &minP, MaxValue: float64(hi),
 		}}
 		for _, o := range g.Options() {
 			opts = append(opts, &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionBoolean, Name: o.Key,
-				Description: truncate(o.Name+" — "+allowedCounts(o, lo, hi), 100),
+				NameLocalizations: map[discordgo.Locale]string{discordgo.French: slashName(fr.Text(o.Name), o.Key)},
+				Description:       rules.Msg("commands.defs.desc.variant", "Variant", o.Name, "Counts", allowedCounts(o, lo, hi)),
 			})
 		}
 		opts = append(opts, botsOptions(hi)...)
 		opts = append(opts, paceOptionDefs()...)
 		perGame = append(perGame, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID(),
-			Description: truncate(fmt.Sprintf("Open a %s lobby (%d–%d players)", g.Name(), lo, hi), 100),
-			Options:     opts,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.French: slashName(fr.Text(gameNameIn(cat, g)), g.ID())},
+			Description:       rules.Msg("commands.defs.desc.game-new", "Game", gameNameIn(cat, g), "Min", lo, "Max", hi),
+			Options:           opts,
 		})
 	}
 	player := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player",
-		Description: "A player in the lobby", Required: true}
+		Description: rules.Msg("commands.defs.desc.lobby-player"), Required: true}
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
 			Name: name, Description: desc, Options: opts}
 	}
 	one := 1
 	noDM := false
-	return []*discordgo.ApplicationCommand{
-		{Name: "game", Description: "Create, join, start or cancel this channel's game", DMPermission: &noDM,
+	cmds := []*discordgo.ApplicationCommand{
+		{Name: "game", Description: rules.Msg("commands.defs.desc.game"), DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "new",
-					Description: "Open a lobby for a new game in this channel", Options: perGame},
-				sub("join", "Join the lobby in this channel"),
-				sub("leave", "Leave the lobby in this channel"),
-				sub("start", "Start the game (the creator; seats are drawn at random)"),
-				sub("kick", "Remove a player from the lobby (the creator)", player),
-				sub("handover", "Make another player of the lobby its creator (the creator)", player),
-				sub("replace", "Give a player's seat to someone else (the creator or Manage Channels)",
+					Description: rules.Msg("commands.defs.desc.game.new"), Options: perGame},
+				sub("join", rules.Msg("commands.defs.desc.game.join")),
+				sub("leave", rules.Msg("commands.defs.desc.game.leave")),
+				sub("start", rules.Msg("commands.defs.desc.game.start")),
+				sub("kick", rules.Msg("commands.defs.desc.game.kick"), player),
+				sub("handover", rules.Msg("commands.defs.desc.game.handover"), player),
+				sub("replace", rules.Msg("commands.defs.desc.game.replace"),
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "old",
-						Description: "The player who leaves the game", Required: true},
+						Description: rules.Msg("commands.defs.desc.game.replace.old"), Required: true},
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "new",
-						Description: "Who takes over their seat (hand, score and turn)", Required: true}),
-				sub("undo", "Take back your last move, if nobody acted since and it showed nothing hidden"),
-				sub("history", "Post the whole public log of this channel's game"),
-				sub("export", "The finished game as a JSON file (setup, seed, moves) that spicebot can replay"),
-				sub("back", "Take your seat back from the AI that plays it while you were away"),
+						Description: rules.Msg("commands.defs.desc.game.replace.new"), Required: true}),
+				sub("undo", rules.Msg("commands.defs.desc.game.undo")),
+				sub("history", rules.Msg("commands.defs.desc.game.history")),
+				sub("export", rules.Msg("commands.defs.desc.game.export")),
+				sub("back", rules.Msg("commands.defs.desc.game.back")),
 				nudgeSubcommand(),
 				voteSubcommand(),
-				sub("cancel", "Cancel this channel's game (the creator or Manage Channels)"),
-				sub("status", "Show this channel's game: players, whose turn, what is awaited"),
+				sub("cancel", rules.Msg("commands.defs.desc.game.cancel")),
+				sub("status", rules.Msg("commands.defs.desc.game.status")),
 			}},
-		{Name: "play", Description: "Make a move in this channel's game", DMPermission: &noDM,
+		{Name: "play", Description: rules.Msg("commands.defs.desc.play"), DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionString, Name: "move", Required: true,
-					Description: "Your move (start typing: the list shows your legal moves)", Autocomplete: true},
+					Description: rules.Msg("commands.defs.desc.play.move"), Autocomplete: true},
 			}},
-		{Name: "mygames", Description: "Your games in every channel: which wait on you, links to the boards (only you see it)"},
-		{Name: "hand", Description: "Show your hand and private information (only you see it)", DMPermission: &noDM},
-		{Name: "board", Description: "Post the current board again", DMPermission: &noDM},
-		{Name: "log", Description: "Show the recent moves of this channel's game (only you see it)", DMPermission: &noDM,
+		{Name: "mygames", Description: rules.Msg("commands.defs.desc.mygames")},
+		{Name: "hand", Description: rules.Msg("commands.defs.desc.hand"), DMPermission: &noDM},
+		{Name: "board", Description: rules.Msg("commands.defs.desc.board"), DMPermission: &noDM},
+		{Name: "log", Description: rules.Msg("commands.defs.desc.log"), DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many lines (default 15)",
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: rules.Msg("commands.defs.desc.log.count"),
 					MinValue: func() *float64 { f := float64(one); return &f }(), MaxValue: 50},
 			}},
-		{Name: "settings", Description: "Your choices for every game: DMs, time zone, quiet hours (only you see it)",
+		{Name: "settings", Description: rules.Msg("commands.defs.desc.settings"),
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "dms", Description: "DM me when it's my move or my hand changes",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "dms", Description: rules.Msg("commands.defs.desc.settings.dms"),
+					Choices: []*discordgo.ApplicationCommandOptionChoice{
+						{Name: rules.Msg("commands.defs.choice.on"), Value: "on"},
+						{Name: rules.Msg("commands.defs.choice.off"), Value: "off"}}},
 				timezoneOption(),
 				quietOption(),
+				languageOption(),
 			}},
 		awayCommandDef(),
-		{Name: "rules", Description: "A short rules summary of this channel's game, or of every game",
+		{Name: "rules", Description: rules.Msg("commands.defs.desc.rules"),
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "A section of the rules",
+				{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: rules.Msg("commands.defs.desc.rules.topic"),
 					Autocomplete: true},
 			}},
 	}
+	localizeDefs(cat, cmds)
+	return cmds
 }
+
+// Discord's limits on command definitions: names of 1–32 lower-case letters, digits, '-' and '_';
+// descriptions and choice names of 1–100 characters.
+const (
+	maxSlashName = 32
+	maxSlashDesc = 100
+)
+
+// slashNamePattern is Discord's rule for command and option names (lower case where the script
+// has cases).
+var slashNamePattern = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+// validSlashName reports whether name is a valid Discord command or option name.
+func validSlashName(name string) bool {
+	return slashNamePattern.MatchString(name) && strings.ToLower(name) == name
+}
+
+// slashName makes a command or option name from words ("Les Indes orientales néerlandaises" →
+// "indes-orientales-néerlandaises"): lower case, words joined by '-', a leading French article
+// dropped, other characters left out. It returns fallback when the words make no valid name or
+// one longer than Discord allows.
+func slashName(words, fallback string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(strings.TrimSpace(words)) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		case r == '-' || r == '_' || unicode.IsSpace(r) || r == '\'' || r == '’':
+			dash = true
+		}
+	}
+	name := b.String()
+	for _, article := range []string{"les-", "le-", "la-", "l-"} { // lang:ok (French articles)
+		if rest, ok := strings.CutPrefix(name, article); ok && rest != "" {
+			name = rest
+			break
+		}
+	}
+	if !validSlashName(name) {
+		return fallback
+	}
+	return name
+}
+
+// localizeDefs replaces the markup descriptions and choice names of cmds with their English text
+// and adds the French localizations: descriptions and choice names translated (cut to Discord's
+// 100 characters after translation), command and option names from the catalogue
+// (defNameFr). Names already localized (a game's subcommand, a variant) keep theirs.
+func localizeDefs(cat *lang.Catalog, cmds []*discordgo.ApplicationCommand) {
+	en, fr := cat.For("en"), cat.For("fr")
+	for _, c := range cmds {
+		name := defNameFr(fr, c.Name, c.Name)
+		c.NameLocalizations = &map[discordgo.Locale]string{discordgo.French: name}
+		desc := c.Description
+		c.Description = cut(en.Text(desc), maxSlashDesc)
+		c.DescriptionLocalizations = &map[discordgo.Locale]string{discordgo.French: cut(fr.Text(desc), maxSlashDesc)}
+		localizeOptions(en, fr, c.Name, c.Options)
+	}
+}
+
+// localizeOptions is localizeDefs for the options of the command or option at path ("game.new").
+func localizeOptions(en, fr *lang.Localizer, path string, opts []*discordgo.ApplicationCommandOption) {
+	for _, o := range opts {
+		p := path + "." + o.Name
+		if o.NameLocalizations[discordgo.French] == "" {
+			o.NameLocalizations = map[discordgo.Locale]string{discordgo.French: defNameFr(fr, p, o.Name)}
+		}
+		desc := o.Description
+		o.Description = cut(en.Text(desc), maxSlashDesc)
+		o.DescriptionLocalizations = map[discordgo.Locale]string{discordgo.French: cut(fr.Text(desc), maxSlashDesc)}
+		for _, c := range o.Choices {
+			name := c.Name
+			c.Name = cut(en.Text(name), maxSlashDesc)
+			c.NameLocalizations = map[discordgo.Locale]string{discordgo.French: cut(fr.Text(name), maxSlashDesc)}
+		}
+		localizeOptions(en, fr, p, o.Options)
+	}
+}
+
+// defNameFr is the French name of the command or option at path ("game.replace.new") named name:
+// the catalogue's "commands.defs.name.<path>", else "commands.defs.name.<name>" (one French word
+// for a name used in several places), else the English name.
+func defNameFr(fr *lang.Localizer, path, name string) string {
+	for _, id := range []string{"commands.defs.name." + path, "commands.defs.name." + name} {
+		if t := fr.Translate(id, nil); t != "["+id+"]" && validSlashName(t) {
+			return t
+		}
+	}
+	return name
+}
+
+// gameNameIn is the rules text naming game g: its catalogue's "<gameid>.name" (so each language
+// reads the game's name in it), or its plain name when cat has none.
+func gameNameIn(cat *lang.Catalog, g rules.Game) string {
+	id := g.ID() + ".name"
+	if cat.For("en").Translate(id, nil) == "["+id+"]" {
+		return rules.Plain(g.Name())
+	}
+	return rules.Msg(id)
+}
+
+// gameNameMsg is gameNameIn with the service's catalogue.
+func (s *Service) gameNameMsg(g rules.Game) string { return gameNameIn(s.words, g) }
 
 // allowedCounts says which player counts allow option o of a game for lo to hi players.
 func allowedCounts(o rules.Option, lo, hi int) string {
@@ -110,9 +234,9 @@ func allowedCounts(o rules.Option, lo, hi int) string {
 	}
 	switch {
 	case len(ok) == hi-lo+1:
-		return "any table"
+		return rules.Msg("commands.defs.counts.any")
 	case len(ok) == 1:
-		return "only with " + ok[0] + " players"
+		return rules.Msg("commands.defs.counts.only", "Count", ok[0])
 	}
-	return "with " + joinAnd(ok) + " players"
+	return rules.Msg("commands.defs.counts.some", "Players", rules.List(ok...))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,9 +23,9 @@ func (s *Service) hand(ctx context.Context, req Request, gameID int64) (Reply, e
 	}
 	seat, ok := l.seatOf(req.UserID)
 	if !ok {
-		return ephemeral("You are not playing in this game, so you have no hand. `/board` shows the public board."), nil
+		return ephemeral(rules.Msg("commands.info.no-hand")), nil
 	}
-	r := ephemeral(truncate(l.privateText(seat, "this channel"), 2000))
+	r := ephemeral(l.privateText(seat, rules.Msg("commands.info.this-channel")))
 	r.Image = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
 	return r, nil
 }
@@ -48,14 +49,13 @@ func (s *Service) board(ctx context.Context, req Request) (Reply, error) {
 	}
 	s.mu.Unlock()
 	if posted && wait > 0 {
-		return ephemeral(fmt.Sprintf("The board was posted here a moment ago: scroll up a little, or try again in %d seconds.",
-			int((wait+time.Second-1)/time.Second))), nil
+		return ephemeral(rules.Msg("commands.info.board-recent", "Count", int((wait+time.Second-1)/time.Second))), nil
 	}
 	v := l.st.Version()
 	if _, err := s.store.Enqueue(ctx, boardItem(l.row, v, v, true, true)); err != nil {
 		return Reply{}, fmt.Errorf("queue board: %w", err)
 	}
-	r := ephemeral("Posting the current board below (without pinging anyone).")
+	r := ephemeral(rules.Msg("commands.info.board-posting"))
 	r.Nudge = true
 	return r, nil
 }
@@ -73,26 +73,29 @@ func (s *Service) logLines(ctx context.Context, req Request, count int) (Reply, 
 		return Reply{}, err
 	}
 	if l.st == nil {
-		return ephemeral("The game has not started yet, so there is no log."), nil
+		return ephemeral(rules.Msg("commands.info.log-not-started")), nil
 	}
 	viewer, _ := l.seatOf(req.UserID)
 	entries := s.withEvents(ctx, l, l.st.Log(viewer)) // votes, timeouts, undos … (pace.go)
 	if len(entries) > count {
 		entries = entries[len(entries)-count:]
 	}
+	// The lines are translated here (in the caller's language: the reply is theirs alone), so
+	// that the newest ones kept fit in the message once translated.
+	loc := s.userLang(ctx, req.UserID, req.Locale)
 	var lines []string
 	for _, e := range entries {
-		lines = append(lines, "• "+l.expand(e.Text, nil))
+		lines = append(lines, "• "+loc.Text(l.expand(e.Text, nil)))
 	}
 	// Keep the newest lines when the message is too long.
 	for len(strings.Join(lines, "\n")) > 1900 && len(lines) > 1 {
 		lines = lines[1:]
 	}
-	head := fmt.Sprintf("**%s** — the last %d log lines:\n", l.game.Name(), len(lines))
 	if len(lines) == 0 {
-		return ephemeral("Nothing has happened yet."), nil
+		return ephemeral(rules.Msg("commands.info.log-empty")), nil
 	}
-	return ephemeral(head + strings.Join(lines, "\n")), nil
+	head := loc.T("commands.info.log-head", "Game", s.gameNameMsg(l.game), "Count", len(lines))
+	return ephemeral(head + "\n" + strings.Join(lines, "\n")), nil
 }
 
 // rulesText answers /rules [topic] for the channel's game, or lists every game.
@@ -109,18 +112,19 @@ func (s *Service) rulesText(ctx context.Context, req Request, topic string) (Rep
 		}
 	}
 	if g == nil {
+		loc := s.userLang(ctx, req.UserID, req.Locale) // the first sentence is cut once translated
 		var b strings.Builder
-		b.WriteString("**Games I host** — open a lobby with `/game new game:<name>`:\n")
+		b.WriteString(rules.Msg("commands.info.rules-games") + "\n")
 		for _, gg := range s.reg.All() {
 			lo, hi := gg.Players()
 			first := ""
 			if ts := gg.Rules(); len(ts) > 0 {
-				first = firstSentence(ts[0].Text)
+				first = rules.Plain(firstSentence(loc.Text(ts[0].Text)))
 			}
-			fmt.Fprintf(&b, "• **%s** (`%s`, %d–%d players): %s\n", gg.Name(), gg.ID(), lo, hi, first)
+			b.WriteString(rules.Msg("commands.info.rules-game", "Game", s.gameNameMsg(gg), "ID", gg.ID(), "Min", lo, "Max", hi, "First", first) + "\n")
 		}
-		b.WriteString("Use `/rules topic:` for a game's sections.")
-		return ephemeral(truncate(b.String(), 2000)), nil
+		b.WriteString(rules.Msg("commands.info.rules-topics-hint"))
+		return ephemeral(b.String()), nil
 	}
 	topics := g.Rules()
 	key := topic
@@ -129,21 +133,21 @@ func (s *Service) rulesText(ctx context.Context, req Request, topic string) (Rep
 	}
 	for _, t := range topics {
 		if key != "" && t.Key == key {
-			return ephemeral(truncate(fmt.Sprintf("**%s — %s**\n%s", g.Name(), t.Title, t.Text), 2000)), nil
+			return ephemeral(fmt.Sprintf("**%s — %s**\n%s", s.gameNameMsg(g), t.Title, t.Text)), nil
 		}
 	}
 	var b strings.Builder
 	if key != "" {
-		fmt.Fprintf(&b, "%s has no rules topic %q. ", g.Name(), key)
+		b.WriteString(rules.Msg("commands.info.rules-no-topic", "Game", s.gameNameMsg(g), "Topic", rules.Plain(strconv.Quote(key))) + " ")
 	}
-	fmt.Fprintf(&b, "**%s** — rules topics (`/rules topic:`):\n", g.Name())
+	b.WriteString(rules.Msg("commands.info.rules-topics", "Game", s.gameNameMsg(g)) + "\n")
 	for _, t := range topics {
 		fmt.Fprintf(&b, "• `%s` — %s\n", t.Key, t.Title)
 	}
 	if len(topics) > 0 && key == "" {
 		fmt.Fprintf(&b, "\n**%s**\n%s", topics[0].Title, topics[0].Text)
 	}
-	return ephemeral(truncate(b.String(), 2000)), nil
+	return ephemeral(b.String()), nil
 }
 
 // gameForTopic reads a "game:topic" value made by the topic autocomplete outside a game channel.
@@ -165,12 +169,15 @@ func (s *Service) autocompleteTopics(ctx context.Context, req Request) (Reply, e
 	if l, err := s.load(ctx, req.ChannelID, 0); err == nil {
 		games, inGame = []rules.Game{l.game}, true
 	}
+	// The choices are made in the caller's language first: what they typed is matched against
+	// the titles they read, and cut to Discord's limit once translated.
+	loc := s.userLang(ctx, req.UserID, req.Locale)
 	for _, g := range games {
 		for _, t := range g.Rules() {
-			name := t.Title
+			name := loc.Text(t.Title)
 			value := t.Key
 			if !inGame {
-				name, value = g.Name()+": "+t.Title, g.ID()+":"+t.Key
+				name, value = loc.Text(s.gameNameMsg(g))+": "+name, g.ID()+":"+t.Key
 			}
 			if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
 				continue

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,22 +33,22 @@ const (
 // permission is one Discord permission the bot needs where it hosts a game.
 type permission struct {
 	bit  int64
-	name string // as Discord's settings name it
+	name string // rules text: the permission as Discord's settings name it
 }
 
 // neededPermissions are the bot's permissions a game needs: see its board, post boards and notices,
 // attach the pictures and read the board it edits in place. In a thread Discord checks "Send
 // Messages in Threads" instead of "Send Messages".
 func neededPermissions(kind ChannelKind) []permission {
-	send := permission{discordgo.PermissionSendMessages, "Send Messages"}
+	send := permission{discordgo.PermissionSendMessages, rules.Msg("commands.lobby.perm.send")}
 	if kind == ChannelPublicThread || kind == ChannelPrivateThread {
-		send = permission{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}
+		send = permission{discordgo.PermissionSendMessagesInThreads, rules.Msg("commands.lobby.perm.send-threads")}
 	}
 	return []permission{
-		{discordgo.PermissionViewChannel, "View Channel"},
+		{discordgo.PermissionViewChannel, rules.Msg("commands.lobby.perm.view")},
 		send,
-		{discordgo.PermissionAttachFiles, "Attach Files"},
-		{discordgo.PermissionReadMessageHistory, "Read Message History"},
+		{discordgo.PermissionAttachFiles, rules.Msg("commands.lobby.perm.attach")},
+		{discordgo.PermissionReadMessageHistory, rules.Msg("commands.lobby.perm.history")},
 	}
 }
 
@@ -64,13 +65,12 @@ func missingPermissions(req Request) string {
 		}
 	}
 	if req.Channel == ChannelNoAccess && (req.AppPermissions == 0 || req.AppPermissions&discordgo.PermissionViewChannel != 0) {
-		return "I can't see this channel. If it is a private thread, add me to it (mention me in it, or use **Add Members**); otherwise give me **View Channel** here. Then try `/game new` again."
+		return rules.Msg("commands.lobby.no-access")
 	}
 	if len(missing) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("I can't host a game here: I'm missing the %s permission%s in this channel. Ask someone who manages the server to give them to me (Server Settings → Roles, or this channel's Permissions), then try again.",
-		joinAnd(missing), plural(len(missing)))
+	return rules.Msg("commands.lobby.missing", "Permissions", rules.List(missing...), "Count", len(missing))
 }
 
 // gameNew opens a lobby: /game new <game> [players] [options] (and /game new game:<id> …).
@@ -81,7 +81,7 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 	}
 	g, ok := s.reg.Get(id)
 	if !ok {
-		return ephemeral(fmt.Sprintf("I don't know the game %q. Pick one from the list.", id)), nil
+		return ephemeral(rules.Msg("commands.lobby.unknown-game", "Game", rules.Plain(strconv.Quote(id)))), nil
 	}
 	if text := missingPermissions(req); text != "" {
 		return ephemeral(text), nil
@@ -90,7 +90,7 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 	players := 0
 	if p, ok := req.Options["players"].(int64); ok {
 		if int(p) < lo || int(p) > hi {
-			return ephemeral(fmt.Sprintf("%s is for %d to %d players, not %d.", g.Name(), lo, hi, p)), nil
+			return ephemeral(rules.Msg("commands.lobby.players-range", "Game", s.gameNameMsg(g), "Min", lo, "Max", hi, "Players", p)), nil
 		}
 		players = int(p)
 	}
@@ -102,9 +102,9 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	if err := rules.CheckOptions(g, players, opts); err != nil {
-		return ephemeral(fmt.Sprintf("I can't open that lobby: %s. %s's variants: %s.", err, g.Name(), optionList(g))), nil
+		return ephemeral(rules.Msg("commands.lobby.bad-variants", "Error", err.Error(), "Game", s.gameNameMsg(g), "Variants", optionList(g))), nil
 	}
-	bots, refusal := botsOption(req, g, players)
+	bots, refusal := s.botsOption(req, g, players)
 	if refusal != "" {
 		return ephemeral(refusal), nil
 	}
@@ -140,7 +140,7 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 		Options: opts, Seed: seed, CreatorID: req.UserID,
 	}, creator)
 	if errors.Is(err, data.ErrChannelBusy) {
-		r := ephemeral("This channel already has a game. Finish or `/game cancel` it first, or start a thread for another game.")
+		r := ephemeral(rules.Msg("commands.lobby.busy"))
 		return nil, &r, nil
 	}
 	if err != nil {
@@ -164,38 +164,35 @@ func (s *Service) lobbyReply(l *loaded, typ ReplyType) Reply {
 	g := l.game
 	lo, hi := g.Players()
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — new game lobby", g.Name())
 	if l.row.Players > 0 {
-		fmt.Fprintf(&b, " for %d players", l.row.Players)
+		b.WriteString(rules.Msg("commands.lobby.head-table", "Game", s.gameNameMsg(g), "Count", l.row.Players))
 	} else {
-		fmt.Fprintf(&b, " (%d–%d players)", lo, hi)
+		b.WriteString(rules.Msg("commands.lobby.head", "Game", s.gameNameMsg(g), "Min", lo, "Max", hi))
 	}
 	if on := enabledOptions(g, l.row.Options); on != "" {
-		fmt.Fprintf(&b, "\nVariants: %s", on)
+		b.WriteString("\n" + rules.Msg("commands.lobby.variants", "Variants", on))
 	}
 	if l.paceText != "" {
 		b.WriteString("\n" + l.paceText)
 	}
-	fmt.Fprintf(&b, "\nPlayers (%d): ", len(l.seats))
+	names := make([]string, len(l.seats))
 	for i, st := range l.seats {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(escape(st.Name))
+		names[i] = rules.Plain(escape(st.Name))
 	}
+	b.WriteString("\n" + rules.Msg("commands.lobby.players", "Count", len(l.seats), "Names", strings.Join(names, ", ")))
 	if l.row.Players > 0 {
-		fmt.Fprintf(&b, "\nPress **Join** to take a seat. The game starts by itself when %d players are in, or when <@%s> presses **Start**; seats are drawn at random.", l.row.Players, l.row.CreatorID)
+		b.WriteString("\n" + rules.Msg("commands.lobby.press-join-table", "Count", l.row.Players, "Creator", l.row.CreatorID))
 	} else {
-		fmt.Fprintf(&b, "\nPress **Join** to take a seat. <@%s> presses **Start** when everyone is in; seats are drawn at random.", l.row.CreatorID)
+		b.WriteString("\n" + rules.Msg("commands.lobby.press-join", "Creator", l.row.CreatorID))
 	}
 	expires := l.row.CreatedAt.Add(LobbyTTL)
-	fmt.Fprintf(&b, "\nIf nobody starts it, the lobby closes <t:%d:R>.", expires.Unix())
+	b.WriteString("\n" + rules.Msg("commands.lobby.expires", "When", fmt.Sprintf("<t:%d:R>", expires.Unix())))
 	id := l.row.ID
 	return Reply{Type: typ, Content: b.String(), Components: []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActJoin, Game: id}.String()},
-			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActLeave, Game: id}.String()},
-			discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActStart, Game: id}.String()},
+			discordgo.Button{Label: rules.Msg("commands.lobby.button.join"), Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActJoin, Game: id}.String()},
+			discordgo.Button{Label: rules.Msg("commands.lobby.button.leave"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActLeave, Game: id}.String()},
+			discordgo.Button{Label: rules.Msg("commands.lobby.button.start"), Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActStart, Game: id}.String()},
 		}},
 	}}
 }
@@ -207,9 +204,9 @@ func (s *Service) loadLobby(ctx context.Context, req Request, gameID int64) (*lo
 		return nil, stop, err
 	}
 	if l.row.Status != data.StatusLobby {
-		text := "This game has already started (or ended); the lobby is closed. `/game status` shows it."
+		text := rules.Msg("commands.lobby.closed-started")
 		if l.row.Status == data.StatusCancelled && l.st == nil {
-			text = "This lobby is closed (it was cancelled or expired). `/game new` opens a new one."
+			text = rules.Msg("commands.lobby.closed-cancelled")
 		}
 		r := ephemeral(text)
 		return nil, &r, nil
@@ -242,20 +239,20 @@ func (s *Service) gameJoin(ctx context.Context, req Request, gameID int64) (Repl
 	}
 	for _, st := range l.seats {
 		if st.UserID == req.UserID {
-			return ephemeral("You are already in this game's lobby."), nil
+			return ephemeral(rules.Msg("commands.lobby.already-in")), nil
 		}
 	}
 	if len(l.seats) >= hi {
-		return ephemeral(fmt.Sprintf("The lobby is full (%d players).", hi)), nil
+		return ephemeral(rules.Msg("commands.lobby.full", "Count", hi)), nil
 	}
 	err = s.store.Join(ctx, l.row.ID, data.Seat{Seat: -1, UserID: req.UserID, Name: req.UserName})
 	switch {
 	case errors.Is(err, data.ErrAlreadySeated):
-		return ephemeral("You are already in this game's lobby."), nil
+		return ephemeral(rules.Msg("commands.lobby.already-in")), nil
 	case errors.Is(err, data.ErrNotLobby):
-		return ephemeral("This game has already started; the lobby is closed."), nil
+		return ephemeral(rules.Msg("commands.lobby.join-started")), nil
 	case errors.Is(err, data.ErrLobbyFull):
-		return ephemeral(fmt.Sprintf("The lobby is full (%d players).", hi)), nil
+		return ephemeral(rules.Msg("commands.lobby.full", "Count", hi)), nil
 	case err != nil:
 		return Reply{}, fmt.Errorf("join: %w", err)
 	}
@@ -277,14 +274,14 @@ func (s *Service) gameLeave(ctx context.Context, req Request, gameID int64) (Rep
 	}
 	defer s.lock(l.row.ID)()
 	if req.UserID == l.row.CreatorID {
-		return ephemeral("You created this lobby, so you can't leave it: hand it over with `/game handover` first, or close it with `/game cancel`."), nil
+		return ephemeral(rules.Msg("commands.lobby.leave-creator")), nil
 	}
 	err = s.store.Leave(ctx, l.row.ID, req.UserID)
 	if errors.Is(err, data.ErrNotSeated) {
-		return ephemeral("You are not in this game's lobby."), nil
+		return ephemeral(rules.Msg("commands.lobby.not-in")), nil
 	}
 	if errors.Is(err, data.ErrNotLobby) {
-		return ephemeral("This game has already started; you can't leave it now."), nil
+		return ephemeral(rules.Msg("commands.lobby.leave-started")), nil
 	}
 	if err != nil {
 		return Reply{}, fmt.Errorf("leave: %w", err)
@@ -293,8 +290,9 @@ func (s *Service) gameLeave(ctx context.Context, req Request, gameID int64) (Rep
 }
 
 // lobbyTarget reads the player option of /game kick and /game handover and checks the caller is
-// the lobby's creator. A non-nil reply means stop and send it.
-func (s *Service) lobbyTarget(ctx context.Context, req Request, verb string) (*loaded, string, *Reply, error) {
+// the lobby's creator; action is rules text saying what only the creator may do ("remove
+// players"). A non-nil reply means stop and send it.
+func (s *Service) lobbyTarget(ctx context.Context, req Request, action string) (*loaded, string, *Reply, error) {
 	l, stop, err := s.loadLobby(ctx, req, 0)
 	if stop != nil || err != nil {
 		return nil, "", stop, err
@@ -305,31 +303,31 @@ func (s *Service) lobbyTarget(ctx context.Context, req Request, verb string) (*l
 		return nil, "", &r, nil
 	}
 	if req.UserID != l.row.CreatorID {
-		return refuse(fmt.Sprintf("Only the lobby's creator, <@%s>, can %s.", l.row.CreatorID, verb))
+		return refuse(rules.Msg("commands.lobby.creator-only", "Creator", l.row.CreatorID, "Action", action))
 	}
 	if target == "" {
-		return refuse("Tell me which player: pick them in the `player` option.")
+		return refuse(rules.Msg("commands.lobby.which-player"))
 	}
 	if target == req.UserID {
-		return refuse("That's you. Pick another player in the lobby.")
+		return refuse(rules.Msg("commands.lobby.target-you"))
 	}
 	for _, st := range l.seats {
 		if st.UserID == target {
 			return l, target, nil, nil
 		}
 	}
-	return refuse(fmt.Sprintf("<@%s> is not in this lobby.", target))
+	return refuse(rules.Msg("commands.lobby.target-not-in", "User", target))
 }
 
 // gameKick answers /game kick player:<user>: the creator removes a player from the lobby.
 func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
-	l, target, stop, err := s.lobbyTarget(ctx, req, "remove players")
+	l, target, stop, err := s.lobbyTarget(ctx, req, rules.Msg("commands.lobby.action.kick"))
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
 	if err := s.store.Leave(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
-		return ephemeral("That player is no longer in the lobby, or the game has started."), nil
+		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {
 		return Reply{}, fmt.Errorf("kick: %w", err)
 	}
@@ -337,20 +335,20 @@ func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	r.Content = fmt.Sprintf("<@%s> removed <@%s> from the lobby.\n", req.UserID, target) + r.Content
+	r.Content = rules.Msg("commands.lobby.kicked", "User", req.UserID, "Target", target) + "\n" + r.Content
 	return r, nil
 }
 
 // gameHandover answers /game handover player:<user>: the creator makes another player of the
 // lobby its creator.
 func (s *Service) gameHandover(ctx context.Context, req Request) (Reply, error) {
-	l, target, stop, err := s.lobbyTarget(ctx, req, "hand the lobby over")
+	l, target, stop, err := s.lobbyTarget(ctx, req, rules.Msg("commands.lobby.action.handover"))
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
 	if err := s.store.SetCreator(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
-		return ephemeral("That player is no longer in the lobby, or the game has started."), nil
+		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {
 		return Reply{}, fmt.Errorf("hand over: %w", err)
 	}
@@ -358,7 +356,7 @@ func (s *Service) gameHandover(ctx context.Context, req Request) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	r.Content = fmt.Sprintf("<@%s> handed the lobby over to <@%s>.\n", req.UserID, target) + r.Content
+	r.Content = rules.Msg("commands.lobby.handed-over", "User", req.UserID, "Target", target) + "\n" + r.Content
 	r.Mentions = []string{target}
 	return r, nil
 }
@@ -370,7 +368,7 @@ func (s *Service) gameStart(ctx context.Context, req Request, gameID int64) (Rep
 	}
 	defer s.lock(l.row.ID)()
 	if req.UserID != l.row.CreatorID {
-		return ephemeral(fmt.Sprintf("Only the lobby's creator, <@%s>, can start the game.", l.row.CreatorID)), nil
+		return ephemeral(rules.Msg("commands.lobby.creator-only", "Creator", l.row.CreatorID, "Action", rules.Msg("commands.lobby.action.start"))), nil
 	}
 	return s.startLobby(ctx, req, l)
 }
@@ -382,14 +380,14 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	n := len(l.seats)
 	switch {
 	case l.row.Players > 0 && n != l.row.Players:
-		return ephemeral(fmt.Sprintf("This lobby is for %d players and %d have joined.", l.row.Players, n)), nil
+		return ephemeral(rules.Msg("commands.lobby.start-table", "Players", l.row.Players, "Count", n)), nil
 	case n < lo:
-		return ephemeral(fmt.Sprintf("%s needs at least %d players; %d have joined.", l.game.Name(), lo, n)), nil
+		return ephemeral(rules.Msg("commands.lobby.start-few", "Game", s.gameNameMsg(l.game), "Min", lo, "Count", n)), nil
 	case n > hi:
-		return ephemeral(fmt.Sprintf("%s takes at most %d players; %d have joined.", l.game.Name(), hi, n)), nil
+		return ephemeral(rules.Msg("commands.lobby.start-many", "Game", s.gameNameMsg(l.game), "Max", hi, "Count", n)), nil
 	}
 	if err := rules.CheckOptions(l.game, n, l.row.Options); err != nil {
-		return ephemeral("These variants don't fit this table: " + err.Error() + ". Cancel and open a new lobby."), nil
+		return ephemeral(rules.Msg("commands.lobby.start-variants", "Error", err.Error())), nil
 	}
 	// Seats are drawn at random from the game's seed, so a replay can tell who sat where.
 	order := make([]string, n)
@@ -401,7 +399,7 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
 	st, err := l.game.New(n, l.row.Options, l.row.Seed)
 	if err != nil {
-		return ephemeral("I couldn't set up this game: " + err.Error()), nil
+		return ephemeral(rules.Msg("commands.lobby.start-setup", "Error", err.Error())), nil
 	}
 	state, err := rules.Marshal(st)
 	if err != nil {
@@ -409,7 +407,7 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	}
 	if err := s.store.Start(ctx, l.row.ID, order, l.row.Seed, state, st.Version()); err != nil {
 		if errors.Is(err, data.ErrNotLobby) {
-			return ephemeral("This game has already started."), nil
+			return ephemeral(rules.Msg("commands.lobby.start-started")), nil
 		}
 		return Reply{}, fmt.Errorf("start: %w", err)
 	}
@@ -431,11 +429,11 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 	s.afterChange(ctx, l.row.ID) // the clocks start
 	s.log.InfoContext(ctx, "game started", "game", l.row.ID, "kind", l.game.ID(), "players", n, "channel", l.row.ChannelID)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** has started! Seats:", l.game.Name())
+	b.WriteString(rules.Msg("commands.lobby.started", "Game", s.gameNameMsg(l.game)))
 	for i, u := range order {
 		fmt.Fprintf(&b, "\n%d. %s", i+1, l.who(u))
 	}
-	b.WriteString("\nYou get your hand by DM (or press **My hand**). The board follows.")
+	b.WriteString("\n" + rules.Msg("commands.lobby.started-hands"))
 	typ := ReplyMessage
 	if req.Kind == KindComponent {
 		typ = ReplyUpdate
@@ -449,12 +447,12 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 // many lobbies expired.
 func (s *Service) Sweep(ctx context.Context) (int, error) {
 	expired, err := s.store.ExpireLobbies(ctx, s.now().Add(-LobbyTTL), func(g data.Game) []data.OutboxItem {
-		name := g.Game
+		name := rules.Plain(g.Game)
 		if gg, ok := s.reg.Get(g.Game); ok {
-			name = gg.Name()
+			name = s.gameNameMsg(gg)
 		}
-		return []data.OutboxItem{{GameID: g.ID, Kind: KindNotice, Target: g.ChannelID, Payload: noticePayload(fmt.Sprintf(
-			"The **%s** lobby opened by <@%s> has closed: nobody started it within a day. `/game new` opens a new one.", name, g.CreatorID))}}
+		return []data.OutboxItem{{GameID: g.ID, Kind: KindNotice, Target: g.ChannelID, Payload: noticePayload(
+			rules.Msg("commands.lobby.expired", "Game", name, "Creator", g.CreatorID))}}
 	})
 	if err != nil {
 		return 0, fmt.Errorf("sweep lobbies: %w", err)

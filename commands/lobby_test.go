@@ -43,7 +43,9 @@ func newService(t *testing.T) (*Service, *data.Store) {
 	return New(store, reg, nil), store
 }
 
-// call answers one request in channel c1, failing the test on an error.
+// call answers one request in channel c1, failing the test on an error. The reply is read as a
+// player whose client is in English reads it: any markup left is translated (Handle translates
+// replies; this makes the helper independent of where that happens).
 func call(t *testing.T, svc *Service, req Request) Reply {
 	t.Helper()
 	if req.ChannelID == "" {
@@ -63,6 +65,7 @@ func call(t *testing.T, svc *Service, req Request) Reply {
 	if err != nil {
 		t.Fatalf("%+v: %v", req, err)
 	}
+	localizeReply(svc.Words().For("en"), &r)
 	return r
 }
 
@@ -266,7 +269,8 @@ func TestLobbyExpires(t *testing.T) {
 	if len(items) != 1 || items[0].Kind != KindNotice {
 		t.Fatalf("queued %+v, want one notice", items)
 	}
-	if text, _ := NoticeText(items[0]); !strings.Contains(text, "nobody started it within a day") || !strings.Contains(text, "/game new") {
+	text, _ := NoticeText(items[0])
+	if text = svc.Words().For("en").Text(text); !strings.Contains(text, "nobody started it within a day") || !strings.Contains(text, "/game new") {
 		t.Errorf("notice = %q", text)
 	}
 	r := call(t, svc, Request{Kind: KindComponent, UserID: "u2", CustomID: CustomID{Action: ActJoin, Game: row.ID}.String()})

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -116,37 +117,37 @@ func (s *Service) paceOptions(req Request) (data.GamePace, string) {
 	switch {
 	case custom != "":
 		if name != "" && name != "custom" {
-			return data.GamePace{}, fmt.Sprintf("Pick either a pace (`%s`) or a `custom` time, not both.", name)
+			return data.GamePace{}, rules.Msg("commands.pace.refuse.both", "Pace", rules.Plain(name))
 		}
 		var err error
 		if p, err = pace.ParseCustom(custom); err != nil {
-			return data.GamePace{}, "I can't use that custom pace: " + err.Error() + "."
+			return data.GamePace{}, rules.Msg("commands.pace.refuse.custom", "Error", err.Error())
 		}
 	case name == "" || name == "custom":
 		if name == "custom" {
-			return data.GamePace{}, "For a custom pace, write the time per decision in `custom`, like `2d`, `36h` or `2d+12h/7d` (2 days, +12 hours per move, at most 7 days banked)."
+			return data.GamePace{}, rules.Msg("commands.pace.refuse.custom-empty")
 		}
 		p, _ = pace.Preset("live")
 	default:
 		var ok bool
 		if p, ok = pace.Preset(name); !ok {
-			return data.GamePace{}, fmt.Sprintf("I don't know the pace %q: pick live, fast, daily or weekly, or write a `custom` time.", name)
+			return data.GamePace{}, rules.Msg("commands.pace.refuse.unknown", "Pace", rules.Plain(strconv.Quote(name)))
 		}
 	}
 	switch timeout {
 	case pace.TimeoutWait, pace.TimeoutVote:
 	case pace.TimeoutAI:
 		if pc := s.getPacer(); pc == nil || !pc.HasAI() {
-			return data.GamePace{}, "The AI can't stand in for late players on this bot. Pick `wait` or `vote` for `timeout`."
+			return data.GamePace{}, rules.Msg("commands.pace.refuse.no-ai")
 		}
 	default:
-		return data.GamePace{}, "Pick `wait`, `vote` or `ai` for `timeout`."
+		return data.GamePace{}, rules.Msg("commands.pace.refuse.timeout")
 	}
 	if away != pace.AwayPause && away != pace.AwayAct {
-		return data.GamePace{}, "Pick `pause` or `act` for `away`."
+		return data.GamePace{}, rules.Msg("commands.pace.refuse.away")
 	}
 	if p.Live() && (req.Options["timeout"] != nil || req.Options["away"] != nil) {
-		return data.GamePace{}, "A live game has no clock, so `timeout` and `away` don't apply: pick a pace (fast, daily, weekly or custom) with them."
+		return data.GamePace{}, rules.Msg("commands.pace.refuse.live-options")
 	}
 	return p.Row(0, timeout, away), ""
 }
@@ -192,10 +193,17 @@ func (s *Service) gamePace(ctx context.Context, gameID int64) (data.GamePace, er
 	return p, nil
 }
 
-var timeoutWords = map[string]string{
-	pace.TimeoutWait: "the game waits",
-	pace.TimeoutVote: "the table votes (extend, skip, substitute or end)",
-	pace.TimeoutAI:   "the AI plays the seat until its player is back",
+// timeoutWords says what a timeout policy does, for paceLine ("" for an unknown policy).
+func timeoutWords(policy string) string {
+	switch policy {
+	case pace.TimeoutWait:
+		return rules.Msg("commands.pace.timeout.wait")
+	case pace.TimeoutVote:
+		return rules.Msg("commands.pace.timeout.vote")
+	case pace.TimeoutAI:
+		return rules.Msg("commands.pace.timeout.ai")
+	}
+	return ""
 }
 
 // paceLine is the lobby's and /game status's sentence about the pace: "Pace: daily: 1 day per
@@ -203,13 +211,13 @@ var timeoutWords = map[string]string{
 func paceLine(p data.GamePace) string {
 	pc := pace.FromRow(p)
 	if pc.Live() {
-		return "Pace: live (no clock; `/game nudge` reminds a player who keeps the table waiting)."
+		return rules.Msg("commands.pace.line.live")
 	}
-	away := "an absent player's clock pauses"
+	away := rules.Msg("commands.pace.line.away-pause")
 	if p.Away == pace.AwayAct {
-		away = "an absent player's clock runs on"
+		away = rules.Msg("commands.pace.line.away-act")
 	}
-	return fmt.Sprintf("Pace: %s. When time runs out, %s; %s (`/away`).", pc.Describe(), timeoutWords[p.Timeout], away)
+	return rules.Msg("commands.pace.line", "Pace", pc.Describe(), "Timeout", timeoutWords(p.Timeout), "Away", away)
 }
 
 // clockLines are the deadlines of the seats the game waits on, for the board and /game status:
@@ -229,7 +237,7 @@ func (s *Service) clockLines(ctx context.Context, l *loaded) string {
 		return ""
 	}
 	if gp.Paused {
-		return "\n⏸️ The clocks are paused by the table until the next move."
+		return "\n" + rules.Msg("commands.pace.clock.paused")
 	}
 	names := l.names()
 	now := s.paceNow()
@@ -238,9 +246,9 @@ func (s *Service) clockLines(ctx context.Context, l *loaded) string {
 		if c.Seat >= len(names) || c.TurnAt.IsZero() || c.Version != l.row.Version {
 			continue
 		}
-		name := "**" + escape(names[c.Seat]) + "**"
+		name := "**" + rules.Plain(escape(names[c.Seat])) + "**"
 		if c.Paused {
-			fmt.Fprintf(&b, "\n⏸️ %s is away: their clock is paused (%s left).", name, pace.Words(c.Bank))
+			b.WriteString("\n" + rules.Msg("commands.pace.clock.away", "Name", name, "Left", pace.Words(c.Bank)))
 			continue
 		}
 		d, ok := pace.Deadline(pace.FromRow(gp), c)
@@ -248,9 +256,9 @@ func (s *Service) clockLines(ctx context.Context, l *loaded) string {
 			continue
 		}
 		if now.Before(d) {
-			fmt.Fprintf(&b, "\n⏰ %s: time runs out %s.", name, pace.Stamp(d))
+			b.WriteString("\n" + rules.Msg("commands.pace.clock.runs", "Name", name, "When", pace.Stamp(d)))
 		} else {
-			fmt.Fprintf(&b, "\n⏰ %s: time ran out %s.", name, pace.Stamp(d))
+			b.WriteString("\n" + rules.Msg("commands.pace.clock.ran", "Name", name, "When", pace.Stamp(d)))
 		}
 	}
 	return b.String()
@@ -273,7 +281,8 @@ type ReminderMessage struct {
 // digestLines is how many log lines a reminder's digest shows at most.
 const digestLines = 12
 
-// Reminder words a pace.KindReminder item from the game's current state. It returns false when
+// Reminder words a pace.KindReminder item from the game's current state: the DM in the language
+// last seen for its recipient, the channel fallback in the channel's language. It returns false when
 // the reminder is no longer wanted: the game is over, the user no longer holds the seat, or the
 // seat no longer has a decision to make.
 func (s *Service) Reminder(ctx context.Context, item data.OutboxItem) (ReminderMessage, bool, error) {
@@ -298,34 +307,32 @@ func (s *Service) Reminder(ctx context.Context, item data.OutboxItem) (ReminderM
 	if err != nil {
 		return ReminderMessage{}, false, err
 	}
+	game := s.gameNameMsg(l.game)
 	head := func(private bool) string {
-		var b strings.Builder
-		who := "you"
-		if !private {
-			who = "<@" + item.Target + ">"
+		since := ""
+		if r.Waiting > 0 {
+			since = rules.Msg("commands.pace.reminder.since", "When", fmt.Sprintf("<t:%d:R>", r.Waiting))
 		}
+		var b strings.Builder
 		switch {
 		case r.NudgeBy != "" && private:
-			fmt.Fprintf(&b, "👋 <@%s> nudged you: **%s** in <#%s> waits for you", r.NudgeBy, l.game.Name(), l.row.ChannelID)
+			b.WriteString(rules.Msg("commands.pace.reminder.nudge-dm", "By", r.NudgeBy, "Game", game, "Channel", l.row.ChannelID, "Since", since))
 		case r.NudgeBy != "":
-			fmt.Fprintf(&b, "👋 %s, <@%s> nudged you: this **%s** game waits for you", who, r.NudgeBy, l.game.Name())
+			b.WriteString(rules.Msg("commands.pace.reminder.nudge-channel", "User", item.Target, "By", r.NudgeBy, "Game", game, "Since", since))
 		case private:
-			fmt.Fprintf(&b, "⏰ Reminder: **%s** in <#%s> waits for you", l.game.Name(), l.row.ChannelID)
+			b.WriteString(rules.Msg("commands.pace.reminder.dm", "Game", game, "Channel", l.row.ChannelID, "Since", since))
 		default:
-			fmt.Fprintf(&b, "⏰ %s, reminder: this **%s** game waits for you", who, l.game.Name())
+			b.WriteString(rules.Msg("commands.pace.reminder.channel", "User", item.Target, "Game", game, "Since", since))
 		}
-		if r.Waiting > 0 {
-			fmt.Fprintf(&b, " (since <t:%d:R>)", r.Waiting)
-		}
-		b.WriteString(".\n" + l.expand(l.st.Status(), nil))
+		b.WriteString("\n" + l.expand(l.st.Status(), nil))
 		if r.Deadline > 0 {
 			if r.Late {
-				fmt.Fprintf(&b, "\nYour time ran out %s.", pace.Stamp(time.Unix(r.Deadline, 0)))
+				b.WriteString("\n" + rules.Msg("commands.pace.reminder.ran-out", "When", pace.Stamp(time.Unix(r.Deadline, 0))))
 			} else {
-				fmt.Fprintf(&b, "\nYour time runs out %s.", pace.Stamp(time.Unix(r.Deadline, 0)))
+				b.WriteString("\n" + rules.Msg("commands.pace.reminder.runs-out", "When", pace.Stamp(time.Unix(r.Deadline, 0))))
 			}
 		}
-		fmt.Fprintf(&b, "\n[Go to the board](%s) · away for a while? `/away`", l.jumpLink())
+		b.WriteString("\n" + rules.Msg("commands.pace.reminder.link", "Link", l.jumpLink()))
 		return b.String()
 	}
 	digest := func(viewer rules.Seat) string {
@@ -334,20 +341,22 @@ func (s *Service) Reminder(ctx context.Context, item data.OutboxItem) (ReminderM
 			return ""
 		}
 		var b strings.Builder
-		b.WriteString("\n**Since your last move:**")
+		b.WriteString("\n" + rules.Msg("commands.pace.reminder.digest"))
 		if more > 0 {
-			fmt.Fprintf(&b, "\n> …%d earlier lines (see `/log`)", more)
+			b.WriteString("\n> " + rules.Msg("commands.pace.reminder.more", "Count", more))
 		}
 		for _, e := range entries {
 			b.WriteString("\n> " + l.expand(e.Text, nil))
 		}
 		return b.String()
 	}
+	// The DM reads in the recipient's language (the locale last seen for them), the channel's
+	// fallback in the channel's; both are cut to Discord's limit once translated.
 	return ReminderMessage{
 		UserID:    item.Target,
-		DM:        truncate(head(true)+digest(r.Seat), 2000),
+		DM:        localizeText(s.userLang(ctx, item.Target, ""), head(true)+digest(r.Seat), maxContent),
 		ChannelID: l.row.ChannelID,
-		Channel:   truncate(head(false)+digest(rules.Observer), 2000),
+		Channel:   localizeText(s.channelLang(ctx, l.row.ChannelID), head(false)+digest(rules.Observer), maxContent),
 		DMsOff:    set.DMsOff,
 	}, true, nil
 }
@@ -386,8 +395,9 @@ type PaceNotice struct {
 	Mentions   []string
 }
 
-// PaceNotice words a pace.KindPace item. It returns false when it no longer matters (the game is
-// over, or the seat acted meanwhile and no vote is open).
+// PaceNotice words a pace.KindPace item, in the channel's language (text and buttons). It returns
+// false when it no longer matters (the game is over, or the seat acted meanwhile and no vote is
+// open).
 func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNotice, bool, error) {
 	n, err := pace.NoticeOf(item)
 	if err != nil {
@@ -402,20 +412,21 @@ func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNot
 	}
 	who := l.expand(rules.SeatRef(n.Seat), nil)
 	user := l.userOf(n.Seat)
+	loc := s.channelLang(ctx, l.row.ChannelID) // a public post: the channel's language
 	switch n.Event {
 	case pace.NoticeVoteExpired:
 		v, err := s.vote(ctx, n.Vote)
 		if err != nil {
 			return PaceNotice{}, false, err
 		}
-		return PaceNotice{Content: "🗳️ " + l.expand(pace.VoteSentence(v), nil) + ": the vote expired without a majority; nothing changes."}, true, nil
+		return PaceNotice{Content: localizeText(loc, rules.Msg("commands.pace.notice.expired", "Vote", l.expand(pace.VoteSentence(v), nil)), maxContent)}, true, nil
 	case pace.NoticeTimeout:
 		var b strings.Builder
-		fmt.Fprintf(&b, "⏰ %s's time for this decision ran out %s.", who, pace.Stamp(time.Unix(n.Deadline, 0)))
+		b.WriteString(rules.Msg("commands.pace.notice.timeout", "Seat", who, "When", pace.Stamp(time.Unix(n.Deadline, 0))))
 		out := PaceNotice{}
 		if !IsAI(user) && user != "" {
 			out.Mentions = []string{user}
-			b.WriteString(" <@" + user + ">, the table is waiting for you.")
+			b.WriteString(" " + rules.Msg("commands.pace.notice.waiting", "User", user))
 		}
 		switch n.Policy {
 		case pace.TimeoutVote:
@@ -429,9 +440,10 @@ func (s *Service) PaceNotice(ctx context.Context, item data.OutboxItem) (PaceNot
 			b.WriteString("\n" + s.voteText(l, v))
 			out.Components = voteButtons(l.row.ID, v)
 		default:
-			b.WriteString(" This game waits for them. Others may `/game nudge` them (once a day) or `/game vote` to extend, pause, replace or end.")
+			b.WriteString(" " + rules.Msg("commands.pace.notice.waits"))
 		}
-		out.Content = truncate(b.String(), 2000)
+		out.Content = localizeText(loc, b.String(), maxContent)
+		localizeComponents(loc, out.Components)
 		return out, true, nil
 	}
 	return PaceNotice{}, false, fmt.Errorf("pace notice of item %d: unknown event %q", item.ID, n.Event)
@@ -464,15 +476,42 @@ func (s *Service) openVoteAbout(ctx context.Context, gameID int64, kind string, 
 	return data.Vote{}, false, nil
 }
 
-// choiceLabels are the buttons of the votes' choices.
-var choiceLabels = map[string]string{
-	pace.ChoiceExtend:     "Extend 24 h",
-	pace.ChoiceSkip:       "Skip (pass)",
-	pace.ChoiceSubstitute: "Find a substitute",
-	pace.ChoiceAI:         "Let the AI play",
-	pace.ChoiceEnd:        "End the game",
-	pace.ChoiceYes:        "Yes",
-	pace.ChoiceNo:         "No",
+// choiceLabel is the button of a vote's choice ("" for an unknown choice).
+func choiceLabel(choice string) string {
+	switch choice {
+	case pace.ChoiceExtend:
+		return rules.Msg("commands.pace.choice.extend")
+	case pace.ChoiceSkip:
+		return rules.Msg("commands.pace.choice.skip")
+	case pace.ChoiceSubstitute:
+		return rules.Msg("commands.pace.choice.substitute")
+	case pace.ChoiceAI:
+		return rules.Msg("commands.pace.choice.ai")
+	case pace.ChoiceEnd:
+		return rules.Msg("commands.pace.choice.end")
+	case pace.ChoiceYes:
+		return rules.Msg("commands.pace.choice.yes")
+	case pace.ChoiceNo:
+		return rules.Msg("commands.pace.choice.no")
+	}
+	return ""
+}
+
+// choiceDecided is the outcome of a timeout vote decided for choice ("decided: extend 24 h").
+func choiceDecided(choice string) string {
+	switch choice {
+	case pace.ChoiceExtend:
+		return rules.Msg("commands.pace.decided.extend")
+	case pace.ChoiceSkip:
+		return rules.Msg("commands.pace.decided.skip")
+	case pace.ChoiceSubstitute:
+		return rules.Msg("commands.pace.decided.substitute")
+	case pace.ChoiceAI:
+		return rules.Msg("commands.pace.decided.ai")
+	case pace.ChoiceEnd:
+		return rules.Msg("commands.pace.decided.end")
+	}
+	return rules.Msg("commands.pace.decided.other", "Choice", rules.Plain(choice))
 }
 
 // voteButtons are a vote's buttons, one per choice.
@@ -486,7 +525,7 @@ func voteButtons(gameID int64, v data.Vote) []discordgo.MessageComponent {
 		case pace.ChoiceNo, pace.ChoiceEnd:
 			style = discordgo.DangerButton
 		}
-		bs = append(bs, discordgo.Button{Label: choiceLabels[c], Style: style,
+		bs = append(bs, discordgo.Button{Label: choiceLabel(c), Style: style,
 			CustomID: CustomID{Action: ActVote, Game: gameID, Version: int(v.ID), Page: i}.String()})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: bs}}
@@ -498,12 +537,12 @@ func (s *Service) voteText(l *loaded, v data.Vote) string {
 	if v.Kind == pace.VoteTimeout {
 		n-- // the late seat does not vote on itself
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "🗳️ %s? A strict majority (%d of %d players) decides", l.expand(pace.VoteSentence(v), nil), n/2+1, n)
+	closes := ""
 	if !v.Due.IsZero() && v.Result == "" {
-		fmt.Fprintf(&b, "; the vote closes %s", pace.Stamp(v.Due))
+		closes = rules.Msg("commands.pace.vote.closes", "When", pace.Stamp(v.Due))
 	}
-	b.WriteString(".")
+	var b strings.Builder
+	b.WriteString(rules.Msg("commands.pace.vote.question", "Vote", l.expand(pace.VoteSentence(v), nil), "Need", n/2+1, "Count", n, "Closes", closes))
 	counts := map[string][]string{}
 	seats := make([]int, 0, len(v.Ballots))
 	for seat := range v.Ballots {
@@ -515,7 +554,7 @@ func (s *Service) voteText(l *loaded, v data.Vote) string {
 	}
 	for _, c := range v.Choices {
 		if len(counts[c]) > 0 {
-			fmt.Fprintf(&b, "\n• %s: %d (%s)", choiceLabels[c], len(counts[c]), strings.Join(counts[c], ", "))
+			fmt.Fprintf(&b, "\n• %s: %d (%s)", choiceLabel(c), len(counts[c]), strings.Join(counts[c], ", "))
 		}
 	}
 	return b.String()
@@ -538,39 +577,39 @@ func voteSeats(l *loaded) int {
 func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 	ps, ok := s.paceStore()
 	if !ok || s.getPacer() == nil {
-		return ephemeral("Table votes are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.unavailable")), nil
 	}
 	l, stop, err := s.loadPlaying(ctx, req, 0)
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
 	if l.row.Status != data.StatusPlaying {
-		return ephemeral("This game is over; there is nothing to vote on. **Rematch** on the results opens a new lobby."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.over")), nil
 	}
 	me, ok := l.seatOf(req.UserID)
 	if !ok {
-		return ephemeral("Only the game's players can open a vote."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.players-open")), nil
 	}
 	kind, _ := req.Options["topic"].(string)
 	if !slices.Contains(pace.VoteKinds, kind) {
-		return ephemeral("Pick what to vote on: extend, pause, replace, end or rematch."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.pick")), nil
 	}
 	seat := -1
 	if target, _ := req.Options["player"].(string); target != "" {
 		ts, ok := l.seatOf(target)
 		if !ok {
-			return ephemeral(fmt.Sprintf("<@%s> is not playing in this game.", target)), nil
+			return ephemeral(rules.Msg("commands.pace.not-playing", "User", target)), nil
 		}
 		seat = int(ts)
 	}
 	switch kind {
 	case pace.VoteReplace:
 		if seat < 0 {
-			return ephemeral("Tell me whose seat to hand to a substitute: pick them in `player`."), nil
+			return ephemeral(rules.Msg("commands.pace.vote.whose")), nil
 		}
 	case pace.VoteExtend:
 		if seat >= 0 && !slices.Contains(l.st.Active(), rules.Seat(seat)) {
-			return ephemeral("The game is not waiting for that player, so there is no deadline to extend."), nil
+			return ephemeral(rules.Msg("commands.pace.vote.not-waiting")), nil
 		}
 	default:
 		seat = -1
@@ -580,7 +619,7 @@ func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 		return Reply{}, err
 	}
 	if (kind == pace.VoteExtend || kind == pace.VotePause) && pace.FromRow(gp).Live() {
-		return ephemeral("This game is live: it has no clock to extend or pause."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.live")), nil
 	}
 	defer s.lock(l.row.ID)()
 	now := s.paceNow()
@@ -588,10 +627,10 @@ func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 		OpenedBy: req.UserID, OpenedAt: now, Version: l.row.Version, Due: now.Add(pace.VoteTTL(pace.FromRow(gp))),
 		Ballots: map[int]string{int(me): pace.ChoiceYes}}
 	ev := data.Event{Version: l.row.Version, Kind: "vote", UserID: req.UserID,
-		Text: fmt.Sprintf("<@%s> opened a vote: %s.", req.UserID, pace.VoteSentence(v))}
+		Text: rules.Msg("commands.pace.event.vote-opened", "User", req.UserID, "Vote", pace.VoteSentence(v))}
 	v, err = ps.OpenVote(ctx, v, nil, []data.Event{ev})
 	if errors.Is(err, data.ErrVoteOpen) {
-		return ephemeral("That vote is already open: find it above and press a button."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.already-open")), nil
 	}
 	if err != nil {
 		return Reply{}, err
@@ -600,7 +639,7 @@ func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 		// A table of one human decides at once (the AI's seats count but don't vote).
 		return s.decideVote(ctx, req, l, v, result)
 	}
-	r := Reply{Type: ReplyMessage, Content: fmt.Sprintf("<@%s> asks the table:\n", req.UserID) + s.voteText(l, v),
+	r := Reply{Type: ReplyMessage, Content: rules.Msg("commands.pace.vote.asks", "User", req.UserID) + "\n" + s.voteText(l, v),
 		Components: voteButtons(l.row.ID, v), Mentions: humans(userIDs(l.seats))}
 	return r, nil
 }
@@ -609,7 +648,7 @@ func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 func (s *Service) ballot(ctx context.Context, req Request, id CustomID) (Reply, error) {
 	ps, ok := s.paceStore()
 	if !ok {
-		return ephemeral("Table votes are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.unavailable")), nil
 	}
 	l, stop, err := s.loadPlaying(ctx, req, id.Game)
 	if stop != nil || err != nil {
@@ -617,13 +656,13 @@ func (s *Service) ballot(ctx context.Context, req Request, id CustomID) (Reply, 
 	}
 	me, ok := l.seatOf(req.UserID)
 	if !ok {
-		return ephemeral("Only the game's players can vote."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.players-vote")), nil
 	}
 	unlock := s.lock(l.row.ID)
 	v, err := ps.VoteByID(ctx, int64(id.Version))
 	if errors.Is(err, data.ErrNoVote) || (err == nil && v.GameID != l.row.ID) {
 		unlock()
-		return ephemeral("That vote is not one of this game's."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.other-game")), nil
 	}
 	if err != nil {
 		unlock()
@@ -631,21 +670,21 @@ func (s *Service) ballot(ctx context.Context, req Request, id CustomID) (Reply, 
 	}
 	if v.Result != "" || l.row.Status != data.StatusPlaying {
 		unlock()
-		return ephemeral("This vote is closed. `/game vote` opens a new one."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.closed")), nil
 	}
 	if id.Page < 0 || id.Page >= len(v.Choices) {
 		unlock()
-		return ephemeral("That button is not one of this vote's."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.other-button")), nil
 	}
 	choice := v.Choices[id.Page]
 	if v.Kind == pace.VoteTimeout && int(me) == v.Seat {
 		unlock()
-		return ephemeral("This vote is about your seat, so the others decide. The quickest way out: make your move (**Your move** on the board)."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.your-seat")), nil
 	}
 	v, err = ps.CastBallot(ctx, v.ID, int(me), choice)
 	if errors.Is(err, data.ErrVoteClosed) {
 		unlock()
-		return ephemeral("This vote is closed. `/game vote` opens a new one."), nil
+		return ephemeral(rules.Msg("commands.pace.vote.closed")), nil
 	}
 	if err != nil {
 		unlock()
@@ -668,13 +707,13 @@ func (s *Service) ballot(ctx context.Context, req Request, id CustomID) (Reply, 
 func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data.Vote, result string) (Reply, error) {
 	ps, _ := s.paceStore()
 	what := l.expand(pace.VoteSentence(v), nil)
-	outcome := "passed"
+	outcome := rules.Msg("commands.pace.outcome.passed")
 	if result == pace.ResultFailed {
-		outcome = "failed"
+		outcome = rules.Msg("commands.pace.outcome.failed")
 	} else if v.Kind == pace.VoteTimeout {
-		outcome = "decided: " + strings.ToLower(choiceLabels[result])
+		outcome = choiceDecided(result)
 	}
-	ev := data.Event{Version: l.row.Version, Kind: "vote-result", Text: fmt.Sprintf("%s — %s.", pace.VoteSentence(v), outcome)}
+	ev := data.Event{Version: l.row.Version, Kind: "vote-result", Text: rules.Msg("commands.pace.event.vote-result", "Vote", pace.VoteSentence(v), "Outcome", outcome)}
 	closed, err := ps.CloseVote(ctx, v.ID, result, "", nil, []data.Event{ev})
 	if err != nil {
 		return Reply{}, err
@@ -685,12 +724,12 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 	}
 	none := []discordgo.MessageComponent{}
 	if !closed {
-		return Reply{Type: typ, Content: "🗳️ " + what + ": this vote was already decided.", Components: none}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.decided-already", "Vote", what), Components: none}, nil
 	}
 	s.log.InfoContext(ctx, "vote decided", "game", l.row.ID, "kind", v.Kind, "result", result)
-	done := fmt.Sprintf("🗳️ %s: **%s**.", what, outcome)
+	done := rules.Msg("commands.pace.vote.done", "Vote", what, "Outcome", outcome)
 	if result == pace.ResultFailed {
-		return Reply{Type: typ, Content: done + " Nothing changes.", Components: none}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.failed", "Done", done), Components: none}, nil
 	}
 	action := result
 	if result == pace.ChoiceYes {
@@ -707,19 +746,19 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 		if err := p.Extend(ctx, l.row.ID, seats, pace.Extension, nil); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Type: typ, Content: done + fmt.Sprintf(" The clock gets %s more.", pace.Words(pace.Extension)), Components: none, Nudge: true}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.extended", "Done", done, "Time", pace.Words(pace.Extension)), Components: none, Nudge: true}, nil
 	case pace.VotePause:
 		if err := p.Pause(ctx, l.row.ID, nil); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Type: typ, Content: done + " Every clock stops until the next move.", Components: none}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.paused", "Done", done), Components: none}, nil
 	case pace.VoteReplace, pace.ChoiceSubstitute:
-		return Reply{Type: typ, Content: done + fmt.Sprintf(" Who takes %s's seat? Anyone not playing may press **Take this seat**: they get the seat's hand by DM and play on from here.", l.expand(rules.SeatRef(seat), nil)),
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.replace", "Done", done, "Seat", l.expand(rules.SeatRef(seat), nil)),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Take this seat", Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActTake, Game: l.row.ID, Page: v.Seat}.String()},
+				discordgo.Button{Label: rules.Msg("commands.pace.button.take"), Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActTake, Game: l.row.ID, Page: v.Seat}.String()},
 			}}}}, nil
 	case pace.ChoiceAI:
-		if err := s.StandIn(ctx, l.row.ID, seat, "the table voted for it"); err != nil {
+		if err := s.StandIn(ctx, l.row.ID, seat, rules.Msg("commands.pace.standin.voted")); err != nil {
 			return Reply{}, err
 		}
 		s.afterChange(ctx, l.row.ID)
@@ -740,7 +779,7 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 			}
 		}
 		if pass == nil {
-			return Reply{Type: typ, Content: done + " But that seat can't pass now (it moved, or the rules allow no pass here); nothing was played.", Components: none}, nil
+			return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.no-pass", "Done", done), Components: none}, nil
 		}
 		label := plain(cur.expand(cur.st.Describe(seat, pass).Label, nil))
 		r, err := s.commit(ctx, Request{Kind: KindComponent, GuildID: cur.row.GuildID, ChannelID: cur.row.ChannelID, UserID: req.UserID},
@@ -749,9 +788,9 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 			return Reply{}, err
 		}
 		if !r.Nudge {
-			return Reply{Type: typ, Content: done + " Passing failed: " + r.Content, Components: none}, nil
+			return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.pass-failed", "Done", done, "Reason", r.Content), Components: none}, nil
 		}
-		return Reply{Type: typ, Content: done + fmt.Sprintf(" %s passes this time.", cur.expand(rules.SeatRef(seat), nil)), Components: none, Nudge: true}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.passes", "Done", done, "Seat", cur.expand(rules.SeatRef(seat), nil)), Components: none, Nudge: true}, nil
 	case pace.VoteEnd: // also the timeout vote's choice "end"
 		unlock := s.lock(l.row.ID)
 		defer unlock()
@@ -759,7 +798,7 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 			return Reply{}, fmt.Errorf("end by vote: %w", err)
 		}
 		s.afterChange(ctx, l.row.ID)
-		return Reply{Type: typ, Content: done + " The game is over, without a result. `/game new` starts another.", Components: none}, nil
+		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.ended", "Done", done), Components: none}, nil
 	case pace.VoteRematch:
 		unlock := s.lock(l.row.ID)
 		if err := s.store.Cancel(ctx, l.row.ID); err != nil && !errors.Is(err, data.ErrOver) {
@@ -785,7 +824,7 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 			return Reply{}, err
 		}
 		r := s.lobbyReply(nl, ReplyMessage)
-		r.Content = done + " This game ends here; the rematch lobby:\n" + r.Content
+		r.Content = rules.Msg("commands.pace.vote.rematch", "Done", done) + "\n" + r.Content
 		r.Mentions = humans(userIDs(l.seats))
 		return r, nil
 	}
@@ -800,15 +839,15 @@ func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply
 		return deref(stop), err
 	}
 	if l.row.Status != data.StatusPlaying {
-		return ephemeral("This game is over."), nil
+		return ephemeral(rules.Msg("commands.pace.over")), nil
 	}
 	if _, ok := l.seatOf(req.UserID); ok {
-		return ephemeral("You already play in this game, so you can't take another seat."), nil
+		return ephemeral(rules.Msg("commands.pace.take.playing")), nil
 	}
 	seat := rules.Seat(id.Page)
 	old := l.userOf(seat)
 	if old == "" {
-		return ephemeral("That seat is not in this game."), nil
+		return ephemeral(rules.Msg("commands.pace.take.no-seat")), nil
 	}
 	unlock := s.lock(l.row.ID)
 	err = s.replaceSeat(ctx, l.row.ID, seat, req.UserID, req.UserName)
@@ -819,8 +858,8 @@ func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply
 		}
 		return Reply{}, err
 	}
-	return Reply{Type: ReplyUpdate, Content: fmt.Sprintf("🪑 <@%s> took over %s's seat from <@%s>. Welcome! Your hand is on its way by DM (or press **My hand**).",
-		req.UserID, l.expand(rules.SeatRef(seat), nil), old), Components: []discordgo.MessageComponent{}, Nudge: true, Mentions: []string{req.UserID}}, nil
+	return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.pace.take.done", "User", req.UserID,
+		"Seat", l.expand(rules.SeatRef(seat), nil), "Old", old), Components: []discordgo.MessageComponent{}, Nudge: true, Mentions: []string{req.UserID}}, nil
 }
 
 // gameNudge answers /game nudge player:<user> and the board's Nudge button (no player: every
@@ -828,27 +867,27 @@ func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply
 func (s *Service) gameNudge(ctx context.Context, req Request, gameID int64) (Reply, error) {
 	p := s.getPacer()
 	if p == nil {
-		return ephemeral("Nudges are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.nudge.unavailable")), nil
 	}
 	l, stop, err := s.loadPlaying(ctx, req, gameID)
 	if stop != nil || err != nil {
 		return deref(stop), err
 	}
 	if l.row.Status != data.StatusPlaying {
-		return ephemeral("This game is over."), nil
+		return ephemeral(rules.Msg("commands.pace.over")), nil
 	}
 	me, ok := l.seatOf(req.UserID)
 	if !ok {
-		return ephemeral("Only the game's players can nudge."), nil
+		return ephemeral(rules.Msg("commands.pace.nudge.players")), nil
 	}
 	var targets []rules.Seat
 	if target, _ := req.Options["player"].(string); target != "" {
 		ts, ok := l.seatOf(target)
 		if !ok {
-			return ephemeral(fmt.Sprintf("<@%s> is not playing in this game.", target)), nil
+			return ephemeral(rules.Msg("commands.pace.not-playing", "User", target)), nil
 		}
 		if ts == me {
-			return ephemeral("That's you: make your move (**Your move** on the board)."), nil
+			return ephemeral(rules.Msg("commands.pace.nudge.you")), nil
 		}
 		targets = []rules.Seat{ts}
 	} else {
@@ -858,7 +897,7 @@ func (s *Service) gameNudge(ctx context.Context, req Request, gameID int64) (Rep
 			}
 		}
 		if len(targets) == 0 {
-			return ephemeral("The game is waiting only for you (or for the AI): nobody to nudge."), nil
+			return ephemeral(rules.Msg("commands.pace.nudge.nobody")), nil
 		}
 	}
 	var sent []string
@@ -866,7 +905,7 @@ func (s *Service) gameNudge(ctx context.Context, req Request, gameID int64) (Rep
 	for _, t := range targets {
 		name := l.expand(rules.SeatRef(t), nil)
 		if IsAI(l.userOf(t)) {
-			why = append(why, name+" is an AI: it never keeps you waiting for long")
+			why = append(why, rules.Msg("commands.pace.nudge.why-ai", "Name", name))
 			continue
 		}
 		err := p.Nudge(ctx, l.row.ID, t, req.UserID)
@@ -875,24 +914,24 @@ func (s *Service) gameNudge(ctx context.Context, req Request, gameID int64) (Rep
 		case err == nil:
 			sent = append(sent, name)
 		case errors.Is(err, pace.ErrNotWaiting):
-			why = append(why, "the game is not waiting for "+name)
+			why = append(why, rules.Msg("commands.pace.nudge.why-not-waiting", "Name", name))
 		case errors.As(err, &nr) && nr.Reason == "again":
-			why = append(why, fmt.Sprintf("%s was nudged less than a day ago; again <t:%d:R>", name, nr.At.Unix()))
+			why = append(why, rules.Msg("commands.pace.nudge.why-again", "Name", name, "When", fmt.Sprintf("<t:%d:R>", nr.At.Unix())))
 		case errors.As(err, &nr):
-			why = append(why, fmt.Sprintf("%s has not kept the table waiting long yet; you may nudge <t:%d:R>", name, nr.At.Unix()))
+			why = append(why, rules.Msg("commands.pace.nudge.why-soon", "Name", name, "When", fmt.Sprintf("<t:%d:R>", nr.At.Unix())))
 		default:
 			return Reply{}, err
 		}
 	}
 	var b strings.Builder
 	if len(sent) > 0 {
-		fmt.Fprintf(&b, "👋 Nudged %s: they get a reminder now (or when their quiet hours end).", joinAnd(sent))
+		b.WriteString(rules.Msg("commands.pace.nudge.sent", "Names", rules.List(sent...)))
 	}
 	if len(why) > 0 {
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString("Not nudged: " + strings.Join(why, "; ") + ".")
+		b.WriteString(rules.Msg("commands.pace.nudge.not", "Reasons", strings.Join(why, "; ")))
 	}
 	r := ephemeral(b.String())
 	r.Nudge = len(sent) > 0
@@ -906,7 +945,7 @@ func (s *Service) away(ctx context.Context, req Request) (Reply, error) {
 	p := s.getPacer()
 	ps, ok := s.paceStore()
 	if p == nil || !ok {
-		return ephemeral("Absences are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.away.unavailable")), nil
 	}
 	text, _ := req.Options["until"].(string)
 	text = strings.TrimSpace(text)
@@ -917,12 +956,12 @@ func (s *Service) away(ctx context.Context, req Request) (Reply, error) {
 	now := s.paceNow()
 	if text == "" {
 		if until, away := pace.Away(u, now); away {
-			return ephemeral(fmt.Sprintf("You are away until %s. `/away until:off` when you are back.", pace.Stamp(until))), nil
+			return ephemeral(rules.Msg("commands.pace.away.is", "Until", pace.Stamp(until))), nil
 		}
-		return ephemeral("You are not away. `/away until:2026-12-24` (or `until:2w`) pauses your clocks until then."), nil
+		return ephemeral(rules.Msg("commands.pace.away.not")), nil
 	}
 	switch strings.ToLower(text) {
-	case "off", "back", "no", "none", "i'm back", "im back":
+	case "off", "back", "no", "none", "i'm back", "im back", "retour", "non", "aucune", "je suis de retour": // lang:ok (words a player may type, English and French)
 		return s.back(ctx, req)
 	}
 	loc, err := pace.Zone(u.TZ)
@@ -931,16 +970,15 @@ func (s *Service) away(ctx context.Context, req Request) (Reply, error) {
 	}
 	until, err := pace.ParseUntil(text, now, loc)
 	if err != nil {
-		return ephemeral("I can't set that absence: " + err.Error() + ". Nothing was changed."), nil
+		return ephemeral(rules.Msg("commands.pace.away.bad", "Error", err.Error())), nil
 	}
 	games, err := p.SetAway(ctx, req.UserID, until)
 	if err != nil {
 		return Reply{}, err
 	}
-	r := ephemeral(fmt.Sprintf("🏖️ Have a good time! You are away until %s (in your time zone, %s). In your %d game%s under way, your clock pauses (where the game lets the timeout policy act instead, it says so on the board), and you get no reminders. Back early? Press **I'm back** or `/away until:off`.",
-		pace.Stamp(until), loc.String(), len(games), plural(len(games))))
+	r := ephemeral(rules.Msg("commands.pace.away.set", "Until", pace.Stamp(until), "Zone", loc.String(), "Count", len(games)))
 	r.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "I'm back", Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActHome}.String()},
+		discordgo.Button{Label: rules.Msg("commands.pace.button.back"), Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActHome}.String()},
 	}}}
 	r.Nudge = true
 	return r, nil
@@ -951,7 +989,7 @@ func (s *Service) away(ctx context.Context, req Request) (Reply, error) {
 func (s *Service) back(ctx context.Context, req Request) (Reply, error) {
 	p := s.getPacer()
 	if p == nil {
-		return ephemeral("Absences are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.away.unavailable")), nil
 	}
 	games, err := p.SetAway(ctx, req.UserID, time.Time{})
 	if err != nil {
@@ -968,11 +1006,11 @@ func (s *Service) back(ctx context.Context, req Request) (Reply, error) {
 			s.afterChange(ctx, g)
 		}
 	}
-	text := "👋 Welcome back! Your clocks run again."
+	text := rules.Msg("commands.pace.back.done")
 	if took > 0 {
-		text += fmt.Sprintf(" You took back %d seat%s from the AI.", took, plural(took))
+		text = rules.Msg("commands.pace.back.took", "Count", took)
 	}
-	r := ephemeral(text + " `/mygames` shows what waits for you.")
+	r := ephemeral(text)
 	if req.Kind == KindComponent {
 		r.Type = ReplyUpdate
 		r.Components = []discordgo.MessageComponent{}
@@ -980,11 +1018,17 @@ func (s *Service) back(ctx context.Context, req Request) (Reply, error) {
 	return r, nil
 }
 
+// The messages of a successful /settings timezone or quiet (settings.go tells them apart by id).
+const (
+	paceDone    = "commands.pace.settings.done"
+	paceDoneUTC = "commands.pace.settings.done-utc"
+)
+
 // paceSettings answers the timezone and quiet options of /settings.
 func (s *Service) paceSettings(ctx context.Context, req Request) (Reply, error) {
 	ps, ok := s.paceStore()
 	if !ok {
-		return ephemeral("Time zones and quiet hours are not available on this bot."), nil
+		return ephemeral(rules.Msg("commands.pace.settings.unavailable")), nil
 	}
 	u, err := ps.UserPace(ctx, req.UserID)
 	if err != nil {
@@ -995,31 +1039,30 @@ func (s *Service) paceSettings(ctx context.Context, req Request) (Reply, error) 
 	if tz, ok := req.Options["timezone"].(string); ok {
 		loc, err := pace.Zone(tz)
 		if err != nil {
-			return ephemeral(err.Error() + " Nothing was changed."), nil
+			return ephemeral(rules.Msg("commands.pace.settings.bad-zone", "Error", err.Error())), nil
 		}
 		u.TZ = loc.String()
-		done = append(done, fmt.Sprintf("your time zone is %s (it is %s there now)", u.TZ, s.paceNow().In(loc).Format("15:04")))
+		done = append(done, rules.Msg("commands.pace.settings.zone", "Zone", u.TZ, "Now", s.paceNow().In(loc).Format("15:04")))
 	}
 	if q, ok := req.Options["quiet"].(string); ok {
 		from, to, err := pace.ParseQuiet(q)
 		if err != nil {
-			return ephemeral("I can't read those quiet hours: " + err.Error() + ". Nothing was changed."), nil
+			return ephemeral(rules.Msg("commands.pace.settings.bad-quiet", "Error", err.Error())), nil
 		}
 		u.QuietFrom, u.QuietTo = from, to
 		if from < 0 {
-			done = append(done, "you have no quiet hours")
+			done = append(done, rules.Msg("commands.pace.settings.no-quiet"))
 		} else {
-			done = append(done, "no reminder or nudge reaches you during "+pace.QuietText(u)+"; it waits until they end")
+			done = append(done, rules.Msg("commands.pace.settings.quiet", "Hours", pace.QuietText(u)))
 		}
 	}
 	if err := ps.SetUserPace(ctx, u); err != nil {
 		return Reply{}, fmt.Errorf("pace settings: %w", err)
 	}
-	text := "Done: " + strings.Join(done, "; ") + "."
 	if u.TZ == "" && req.Options["quiet"] != nil {
-		text += " Your quiet hours are read in UTC: set `/settings timezone:` too."
+		return ephemeral(rules.Msg("commands.pace.settings.done-utc", "Done", strings.Join(done, "; "))), nil
 	}
-	return ephemeral(text), nil
+	return ephemeral(rules.Msg("commands.pace.settings.done", "Done", strings.Join(done, "; "))), nil
 }
 
 // paceSettingsText describes the caller's time zone, quiet hours and absence for /settings.
@@ -1034,11 +1077,11 @@ func (s *Service) paceSettingsText(ctx context.Context, userID string) string {
 	}
 	tz := u.TZ
 	if tz == "" {
-		tz = "UTC (not set)"
+		tz = rules.Msg("commands.pace.settings.utc")
 	}
-	text := fmt.Sprintf("\nTime zone: %s · quiet hours: %s (`/settings timezone:` `quiet:22-7`).", tz, pace.QuietText(u))
+	text := "\n" + rules.Msg("commands.pace.settings.show", "Zone", tz, "Quiet", pace.QuietText(u))
 	if until, away := pace.Away(u, s.paceNow()); away {
-		text += fmt.Sprintf("\nYou are away until %s (`/away until:off` when back).", pace.Stamp(until))
+		text += "\n" + rules.Msg("commands.pace.settings.away", "Until", pace.Stamp(until))
 	}
 	return text
 }
@@ -1067,67 +1110,75 @@ func (s *Service) autocompleteZones(req Request) Reply {
 
 // paceOptionDefs are the pace options of each /game new <game> subcommand.
 func paceOptionDefs() []*discordgo.ApplicationCommandOption {
-	choices := func(names ...string) []*discordgo.ApplicationCommandOptionChoice {
-		var out []*discordgo.ApplicationCommandOptionChoice
-		for _, n := range names {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: n, Value: strings.SplitN(n, " ", 2)[0]})
-		}
-		return out
+	choice := func(value, name string) *discordgo.ApplicationCommandOptionChoice {
+		return &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value}
 	}
 	return []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: "pace", Description: "How fast: live (no clock, default), fast, daily or weekly",
-			Choices: choices("live (no clock)", "fast (4 h per decision, +1 h per move)", "daily (1 day per decision, +1 day per move)",
-				"weekly (1 week per decision, +3 days per move)")},
+		{Type: discordgo.ApplicationCommandOptionString, Name: "pace", Description: rules.Msg("commands.pace.defs.pace"),
+			Choices: []*discordgo.ApplicationCommandOptionChoice{
+				choice("live", rules.Msg("commands.pace.defs.pace.live")),
+				choice("fast", rules.Msg("commands.pace.defs.pace.fast")),
+				choice("daily", rules.Msg("commands.pace.defs.pace.daily")),
+				choice("weekly", rules.Msg("commands.pace.defs.pace.weekly"))}},
 		{Type: discordgo.ApplicationCommandOptionString, Name: "custom",
-			Description: "Your own clock: time per decision [+ per move][/ most banked], e.g. 2d, 36h, 2d+12h/7d", MaxLength: 30},
-		{Type: discordgo.ApplicationCommandOptionString, Name: "timeout", Description: "When someone's time runs out: wait (default), vote, or the AI plays",
-			Choices: choices("wait (the game waits)", "vote (the others decide: extend, skip, substitute, end)", "ai (the AI plays the seat until they're back)")},
-		{Type: discordgo.ApplicationCommandOptionString, Name: "away", Description: "A player away (/away): pause their clock (default) or let time run",
-			Choices: choices("pause (their clock stops)", "act (their clock runs; the timeout policy acts)")},
+			Description: rules.Msg("commands.pace.defs.custom"), MaxLength: 30},
+		{Type: discordgo.ApplicationCommandOptionString, Name: "timeout", Description: rules.Msg("commands.pace.defs.timeout"),
+			Choices: []*discordgo.ApplicationCommandOptionChoice{
+				choice(pace.TimeoutWait, rules.Msg("commands.pace.defs.timeout.wait")),
+				choice(pace.TimeoutVote, rules.Msg("commands.pace.defs.timeout.vote")),
+				choice(pace.TimeoutAI, rules.Msg("commands.pace.defs.timeout.ai"))}},
+		{Type: discordgo.ApplicationCommandOptionString, Name: "away", Description: rules.Msg("commands.pace.defs.away"),
+			Choices: []*discordgo.ApplicationCommandOptionChoice{
+				choice(pace.AwayPause, rules.Msg("commands.pace.defs.away.pause")),
+				choice(pace.AwayAct, rules.Msg("commands.pace.defs.away.act"))}},
 	}
 }
 
 // nudgeSubcommand is /game nudge.
 func nudgeSubcommand() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "nudge",
-		Description: "Remind a player the game has waited on for a while (once a day each)",
+		Description: rules.Msg("commands.pace.defs.nudge"),
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionUser, Name: "player",
-			Description: "Whom to nudge (default: everyone the game waits on)"}}}
+			Description: rules.Msg("commands.pace.defs.nudge.player")}}}
 }
 
 // voteSubcommand is /game vote.
 func voteSubcommand() *discordgo.ApplicationCommandOption {
 	var topics []*discordgo.ApplicationCommandOptionChoice
-	words := map[string]string{pace.VoteExtend: "extend — give a late player 24 hours more", pace.VotePause: "pause — stop every clock until the next move",
-		pace.VoteReplace: "replace — hand a seat to a substitute", pace.VoteEnd: "end — end the game without a result",
-		pace.VoteRematch: "rematch — end this game and start again"}
+	words := map[string]string{
+		pace.VoteExtend:  rules.Msg("commands.pace.defs.vote.extend"),
+		pace.VotePause:   rules.Msg("commands.pace.defs.vote.pause"),
+		pace.VoteReplace: rules.Msg("commands.pace.defs.vote.replace"),
+		pace.VoteEnd:     rules.Msg("commands.pace.defs.vote.end"),
+		pace.VoteRematch: rules.Msg("commands.pace.defs.vote.rematch"),
+	}
 	for _, k := range pace.VoteKinds {
 		topics = append(topics, &discordgo.ApplicationCommandOptionChoice{Name: words[k], Value: k})
 	}
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "vote",
-		Description: "Put a question to the table: a strict majority of the players decides",
+		Description: rules.Msg("commands.pace.defs.vote"),
 		Options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: "What to vote on", Required: true, Choices: topics},
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: "The player it is about (extend, replace)"}}}
+			{Type: discordgo.ApplicationCommandOptionString, Name: "topic", Description: rules.Msg("commands.pace.defs.vote.topic"), Required: true, Choices: topics},
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: rules.Msg("commands.pace.defs.vote.player")}}}
 }
 
 // awayCommandDef is /away.
 func awayCommandDef() *discordgo.ApplicationCommand {
-	return &discordgo.ApplicationCommand{Name: "away", Description: "Going away? Your clocks pause in every game until you're back",
+	return &discordgo.ApplicationCommand{Name: "away", Description: rules.Msg("commands.pace.defs.away-command"),
 		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "until",
-			Description: "The day you're back (2026-12-24), how long (2w, 5d), or off when you're back", MaxLength: 40}}}
+			Description: rules.Msg("commands.pace.defs.away-command.until"), MaxLength: 40}}}
 }
 
 // timezoneOption is /settings timezone.
 func timezoneOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "timezone",
-		Description: "Your time zone (for quiet hours and dates), e.g. Europe/Paris", Autocomplete: true, MaxLength: 64}
+		Description: rules.Msg("commands.pace.defs.timezone"), Autocomplete: true, MaxLength: 64}
 }
 
 // quietOption is /settings quiet.
 func quietOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "quiet",
-		Description: "Quiet hours with no reminders, e.g. 22-7 or 23:30-08:00 (off: none)", MaxLength: 20}
+		Description: rules.Msg("commands.pace.defs.quiet"), MaxLength: 20}
 }
 
 // lobbyPaceText is the pace sentence of a lobby ("" when the store keeps no pace).
@@ -1156,7 +1207,7 @@ func (s *Service) paceStatus(ctx context.Context, l *loaded) string {
 	text := "\n" + paceLine(gp) + s.clockLines(ctx, l)
 	if vs, err := ps.Votes(ctx, l.row.ID, true); err == nil {
 		for _, v := range vs {
-			text += fmt.Sprintf("\n🗳️ Open vote: %s (closes %s).", l.expand(pace.VoteSentence(v), nil), pace.Stamp(v.Due))
+			text += "\n" + rules.Msg("commands.pace.status.vote", "Vote", l.expand(pace.VoteSentence(v), nil), "When", pace.Stamp(v.Due))
 		}
 	}
 	return text
@@ -1172,7 +1223,7 @@ func withNudge(cs []discordgo.MessageComponent, gameID int64) []discordgo.Messag
 		return cs
 	}
 	row.Components = append(append([]discordgo.MessageComponent(nil), row.Components...),
-		discordgo.Button{Label: "Nudge", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👋"},
+		discordgo.Button{Label: rules.Msg("commands.pace.button.nudge"), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👋"},
 			CustomID: CustomID{Action: ActNudge, Game: gameID}.String()})
 	out := append([]discordgo.MessageComponent{row}, cs[1:]...)
 	return out

@@ -114,6 +114,7 @@ func (pt *paceTable) do(user string, req Request) Reply {
 	if err != nil {
 		pt.t.Fatal(err)
 	}
+	localizeReply(pt.svc.Words().For("en"), &r) // as an English client reads it
 	idScan(pt.t, r)
 	return r
 }
@@ -186,8 +187,9 @@ func (pt *paceTable) checkDigest(rem pace.Reminder, msg ReminderMessage) {
 	l := pt.loaded()
 	allowed := func(viewer rules.Seat) map[string]bool {
 		ok := map[string]bool{}
+		en := pt.svc.Words().For("en") // the reminders below are made for English readers
 		for _, e := range pt.svc.withEvents(pt.ctx, l, l.st.Log(viewer)) {
-			ok[l.expand(e.Text, nil)] = true
+			ok[en.Text(l.expand(e.Text, nil))] = true
 		}
 		return ok
 	}
@@ -371,7 +373,8 @@ func TestPaceWeeksWithSilentAndAbsentPlayers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sawDeadline = strings.Contains(post.Content, "time runs out <t:") && strings.Contains(post.Content, ":f>)")
+				text := pt.svc.Words().For("en").Text(post.Content) // as an English channel reads it
+				sawDeadline = strings.Contains(text, "time runs out <t:") && strings.Contains(text, ":f>)")
 			}
 		}
 	}
@@ -631,7 +634,7 @@ func TestTableVotes(t *testing.T) {
 	evs, _ := pt.store.Events(pt.ctx, pt.game)
 	var texts []string
 	for _, e := range evs {
-		texts = append(texts, e.Text)
+		texts = append(texts, pt.svc.Words().For("en").Text(e.Text)) // events are stored as markup
 	}
 	all := strings.Join(texts, "\n")
 	if !strings.Contains(all, "passed") || !strings.Contains(all, "expired") || strings.Count(all, "opened a vote") != 2 {
@@ -760,6 +763,7 @@ func TestTimeoutAIStandsIn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		localizeReply(svc.Words().For("en"), &r) // as an English client reads it
 		return r
 	}
 	if r := do("u1", Request{Kind: KindCommand, Command: "game", Sub: "new", Options: map[string]any{"game": "step", "pace": "fast", "timeout": "ai"}}); !strings.Contains(r.Content, "the AI plays the seat") {
