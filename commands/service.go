@@ -30,13 +30,17 @@
 //     preferred locale) and translates its Reply: an ephemeral reply, an autocomplete, or the
 //     update of an ephemeral message (Request.OnEphemeral) is in the user's language; a public
 //     reply or the update of a public message is in the channel's language.
-//   - BoardPost and the channel notices (Notice, DMsClosedNotice) are in the channel's language:
-//     its own (/settings language), else its server's preferred locale.
+//   - BoardPost is in the channel's language: its own (/settings language), else its server's
+//     preferred locale as last seen.
 //   - DirectMessage is in the language last seen for its recipient.
 //   - Images carry the language they are drawn in (Image.Lang), that of the message they go with.
+//   - NoticeText and ClosedDMNotice give rules text: the sender (package bot) translates it into
+//     the channel's language. Stored events (undo, replacement) are rules text too, read in any
+//     language later.
 //
-// English is the fallback. The decision menu is the one text made in the reader's language before
-// the reply (its labels are measured, compared and deduplicated): in the user's language.
+// English is the fallback. Text that is measured, cut, compared or deduplicated is translated
+// first, in its reader's language: the decision menu's labels and prompts (the user's), the
+// tie-break and recap of the results (the message's reader).
 package commands
 
 import (
