@@ -470,14 +470,29 @@ type loaded struct {
 // reader returns the language of the user the answer is for (l.loc), English when unknown.
 func (l *loaded) reader() *lang.Localizer {
 	if l.loc == nil {
-		return english()
+		return englishFor(l.game)
 	}
 	return l.loc
 }
 
-// english is the English localizer of the edge's catalogues (no game's), for a loaded value made
-// without a reader (tests).
+// english is the English localizer of the edge's catalogues (no game's).
 var english = sync.OnceValue(func() *lang.Localizer { return lang.MustNew().For("en") })
+
+// englishOf holds englishFor's localizers by game id.
+var englishOf sync.Map
+
+// englishFor is the English localizer of the edge's catalogues and g's, for a loaded value made
+// without the service (tests); built once per game.
+func englishFor(g rules.Game) *lang.Localizer {
+	if g == nil {
+		return english()
+	}
+	if l, ok := englishOf.Load(g.ID()); ok {
+		return l.(*lang.Localizer)
+	}
+	l, _ := englishOf.LoadOrStore(g.ID(), lang.MustNew(g).For("en"))
+	return l.(*lang.Localizer)
+}
 
 // title is the rules text naming the game: the message "<game id>.name" of its catalogue, so
 // that each language reads the game's name in it, or its plain name when the catalogue has none.
