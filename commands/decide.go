@@ -59,8 +59,10 @@ const (
 	gridCells  = 4 // final choices per grid row (the first button names the row)
 	menuPage   = selectOptions * (maxRows - 1)
 	buttonMax  = 80 // characters of a button label
-	noteCannot = "⚠️ A move picked in a list is played at once and **can't be taken back**."
 )
+
+// noteCannot warns that a move picked in a list can't be taken back.
+var noteCannot = "⚠️ " + rules.Msg("commands.menu.cannot_undo_list")
 
 // option is one choice of a level: it leads to a move (move ≥ 0), to a further level (child), or
 // to both (a move whose path ends where others go on; its level then offers it first).
@@ -83,24 +85,25 @@ type menu struct {
 	moves   []rules.Move
 	choices []rules.Choice
 	names   []string // the players' names by seat
-	labels  []string // each move's whole label, expanded, plain text
+	labels  []string // each move's whole label, expanded, plain text in the reader's language
 	thens   []string // the closing move played after a single pick (Multi with Max 1), or ""
 	root    *level
 	hash    string
 }
 
-// words expands rules text (seat and component references) to the plain words a player reads,
-// with the player names looked up once per menu.
+// words makes rules text (messages, seat and component references) the plain words the player
+// reads, in their language (loaded.reader): the menu measures, cuts, compares and deduplicates
+// its labels, which must be translated first. The player names are looked up once per menu.
 func (m *menu) words(text string) string {
-	if !strings.Contains(text, "{") && !strings.Contains(text, "[[") {
+	if !strings.Contains(text, "{") && !strings.Contains(text, "[[") && !strings.Contains(text, rules.MsgOpen) {
 		return text
 	}
-	return rules.Expand(text, func(s rules.Seat) string {
+	return m.l.reader().Text(expandRefs(text, func(s rules.Seat) string {
 		if int(s) >= 0 && int(s) < len(m.names) {
 			return m.names[s]
 		}
-		return "someone"
-	}, m.l.game.Term, nil)
+		return rules.Msg("commands.game.someone")
+	}, m.l.game.Term))
 }
 
 // plain strips the Markdown bold that names carry in expanded text: select options and buttons
@@ -117,7 +120,7 @@ func newMenu(l *loaded, seat rules.Seat) *menu {
 	for i, mv := range m.moves {
 		c := l.st.Describe(seat, mv)
 		if len(c.Path) == 0 {
-			c.Path = []rules.Step{{Prompt: "Your move", Option: c.Label}}
+			c.Path = []rules.Step{{Prompt: rules.Msg("commands.menu.your_move"), Option: c.Label}}
 		}
 		if c.Multi != nil && c.Multi.Max < 2 {
 			// One pick at a time: a button or a select as for any move, followed by the closing
@@ -364,8 +367,8 @@ func (m *menu) viewPage(path []int, page int, note string) Reply {
 		b.WriteString(note + "\n")
 	}
 	if len(m.moves) == 0 {
-		b.WriteString("You have nothing to do right now. " + m.l.expand(m.l.st.Status(), nil))
-		return Reply{Type: ReplyMessage, Ephemeral: true, Content: truncate(b.String(), 2000), Components: []discordgo.MessageComponent{}}
+		b.WriteString(rules.Msg("commands.menu.nothing_to_do", "Status", m.l.expand(m.l.st.Status(), nil)))
+		return Reply{Type: ReplyMessage, Ephemeral: true, Content: b.String(), Components: []discordgo.MessageComponent{}}
 	}
 	lv, _, ok := m.at(path)
 	if !ok || lv == nil {
@@ -429,7 +432,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	var warn []string // whole labels of irreversible moves on buttons
 	addBack := func() {
 		if hasBack {
-			r.button(discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "↩️"},
+			r.button(discordgo.Button{Label: rules.Msg("commands.menu.back"), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "↩️"},
 				CustomID: m.id(ActGo, backPath, 0)})
 		}
 	}
@@ -477,9 +480,9 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 		switch lo, hi := max(mu.Min, 1), min(mu.Max, len(multi)); {
 		case hi <= 1:
 		case lo == hi:
-			fmt.Fprintf(b, "\nPick %d; they are played together, all or nothing.", hi)
+			b.WriteString("\n" + rules.Msg("commands.menu.pick_n", "N", hi))
 		default:
-			fmt.Fprintf(b, "\nPick %d to %d at once; they are played together, all or nothing.", lo, hi)
+			b.WriteString("\n" + rules.Msg("commands.menu.pick_range", "Min", lo, "Max", hi))
 		}
 		extra := len(others)
 		if hasBack {
@@ -506,7 +509,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				}
 				opts = append(opts, opt)
 			}
-			r.row(discordgo.SelectMenu{CustomID: m.id(ActSelect, path, maxRows), Placeholder: "Or …", Options: opts})
+			r.row(discordgo.SelectMenu{CustomID: m.id(ActSelect, path, maxRows), Placeholder: rules.Msg("commands.menu.or"), Options: opts})
 		}
 		addBack()
 
@@ -529,7 +532,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 			for i := len(r.out) - 1; i >= 0; i-- {
 				row := r.out[i].(discordgo.ActionsRow)
 				if len(row.Components) < maxButtons {
-					row.Components = append(row.Components, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+					row.Components = append(row.Components, discordgo.Button{Label: rules.Msg("commands.menu.back"), Style: discordgo.SecondaryButton,
 						Emoji: &discordgo.ComponentEmoji{Name: "↩️"}, CustomID: m.id(ActGo, backPath, 0)})
 					r.out[i] = row
 					hasBack = false
@@ -612,7 +615,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 					}
 					irreversibleNote = irreversibleNote || m.choices[o.move].Irreversible
 				} else {
-					e.desc = "more choices…"
+					e.desc = rules.Msg("commands.menu.more_choices")
 				}
 				entries = append(entries, e)
 			}
@@ -620,7 +623,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 		pages := (len(entries) + menuPage - 1) / menuPage
 		page = min(max(page, 0), pages-1)
 		if pages > 1 {
-			fmt.Fprintf(b, " (page %d of %d, %d choices)", page+1, pages, len(entries))
+			b.WriteString(" " + rules.Msg("commands.menu.page", "Page", page+1, "Pages", pages, "N", len(entries)))
 		}
 		chunk := entries[page*menuPage : min(len(entries), (page+1)*menuPage)]
 		for i := 0; i < len(chunk); i += selectOptions {
@@ -638,32 +641,32 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				Placeholder: truncate(placeholder, 150), Options: opts})
 		}
 		if page > 0 {
-			r.button(discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, path, page-1)})
+			r.button(discordgo.Button{Label: "◀ " + rules.Msg("commands.menu.previous"), Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, path, page-1)})
 		}
 		if page < pages-1 {
-			r.button(discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, path, page+1)})
+			r.button(discordgo.Button{Label: rules.Msg("commands.menu.next") + " ▶", Style: discordgo.SecondaryButton, CustomID: m.id(ActGo, path, page+1)})
 		}
 		addBack()
 	}
 	r.flush()
 	if len(warn) > 0 {
-		b.WriteString("\n" + strings.Join(warn, "\n") + "\n⚠️ These are played at once and **can't be taken back**.")
+		b.WriteString("\n" + strings.Join(warn, "\n") + "\n⚠️ " + rules.Msg("commands.menu.cannot_undo_these"))
 	} else if irreversibleNote {
 		b.WriteString("\n" + noteCannot)
 	}
-	return Reply{Type: ReplyMessage, Ephemeral: true, Content: truncate(b.String(), 2000), Components: r.out}
+	return Reply{Type: ReplyMessage, Ephemeral: true, Content: b.String(), Components: r.out}
 }
 
 // confirm is the confirmation step of an irreversible move picked in a grid.
 func (m *menu) confirm(path []int, o *option) Reply {
-	text := fmt.Sprintf("You are about to: **%s**.\nThis can't be taken back.", escape(m.labels[o.move]))
+	text := rules.Msg("commands.menu.confirm", "Move", escape(m.labels[o.move]))
 	// Back returns to the grid that offered the move: the nearest level above the move's own
 	// level that offers a choice.
 	back, _ := m.back(path[:len(path)-1])
 	return Reply{Type: ReplyMessage, Ephemeral: true, Content: text, Components: []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: m.id(ActDo, path, 0)},
-			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "↩️"}, CustomID: m.id(ActGo, back, 0)},
+			discordgo.Button{Label: rules.Msg("commands.menu.confirm_button"), Style: discordgo.SuccessButton, CustomID: m.id(ActDo, path, 0)},
+			discordgo.Button{Label: rules.Msg("commands.menu.back"), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "↩️"}, CustomID: m.id(ActGo, back, 0)},
 		}},
 	}}
 }

@@ -24,12 +24,12 @@ func (s *Service) gameCancelAsk(ctx context.Context, req Request) (Reply, error)
 		return Reply{}, err
 	}
 	if req.UserID != l.row.CreatorID && !req.CanManage {
-		return ephemeral(fmt.Sprintf("Only the game's creator, <@%s>, or someone with Manage Channels can cancel it.", l.row.CreatorID)), nil
+		return ephemeral(rules.Msg("commands.game.cancel_creator_only", "Creator", "<@"+l.row.CreatorID+">")), nil
 	}
-	r := ephemeral(fmt.Sprintf("Cancel this channel's **%s** game for everyone? This can't be undone.", l.game.Name()))
+	r := ephemeral(rules.Msg("commands.game.cancel_ask", "Game", l.title()))
 	r.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Cancel the game", Style: discordgo.DangerButton, CustomID: CustomID{Action: ActCancel, Game: l.row.ID, Arg: "yes"}.String()},
-		discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActCancel, Game: l.row.ID, Arg: "no"}.String()},
+		discordgo.Button{Label: rules.Msg("commands.game.cancel_yes"), Style: discordgo.DangerButton, CustomID: CustomID{Action: ActCancel, Game: l.row.ID, Arg: "yes"}.String()},
+		discordgo.Button{Label: rules.Msg("commands.game.cancel_no"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActCancel, Game: l.row.ID, Arg: "no"}.String()},
 	}}}
 	return r, nil
 }
@@ -37,7 +37,7 @@ func (s *Service) gameCancelAsk(ctx context.Context, req Request) (Reply, error)
 // gameCancel carries out the confirmation.
 func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Reply, error) {
 	if id.Arg != "yes" {
-		return Reply{Type: ReplyUpdate, Content: "Nothing was cancelled.", Components: []discordgo.MessageComponent{}}, nil
+		return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.game.not_cancelled"), Components: []discordgo.MessageComponent{}}, nil
 	}
 	l, stop, err := s.loadHere(ctx, req, id.Game)
 	if stop != nil || err != nil {
@@ -45,10 +45,10 @@ func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Rep
 	}
 	defer s.lock(l.row.ID)()
 	if req.UserID != l.row.CreatorID && !req.CanManage {
-		return ephemeral("Only the game's creator or someone with Manage Channels can cancel it."), nil
+		return ephemeral(rules.Msg("commands.game.cancel_not_allowed")), nil
 	}
 	if l.row.Status != data.StatusLobby && l.row.Status != data.StatusPlaying {
-		return Reply{Type: ReplyUpdate, Content: "That game is already over.", Components: []discordgo.MessageComponent{}}, nil
+		return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.game.already_over"), Components: []discordgo.MessageComponent{}}, nil
 	}
 	if err := s.store.Cancel(ctx, l.row.ID); err != nil {
 		return Reply{}, fmt.Errorf("cancel: %w", err)
@@ -56,10 +56,10 @@ func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Rep
 	s.afterChange(ctx, l.row.ID) // the clocks stop
 	s.log.InfoContext(ctx, "game cancelled", "game", l.row.ID, "channel", l.row.ChannelID)
 	if _, err := s.store.Enqueue(ctx, data.OutboxItem{GameID: l.row.ID, Kind: KindNotice, Target: l.row.ChannelID,
-		Payload: noticePayload(fmt.Sprintf("The **%s** game in this channel was cancelled by <@%s>.", l.game.Name(), req.UserID))}); err != nil {
+		Payload: noticePayload(rules.Msg("commands.game.cancelled_notice", "Game", l.title(), "User", "<@"+req.UserID+">"))}); err != nil {
 		return Reply{}, fmt.Errorf("queue cancel notice: %w", err)
 	}
-	return Reply{Type: ReplyUpdate, Content: "The game is cancelled. `/game new` starts another.",
+	return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.game.cancelled"),
 		Components: []discordgo.MessageComponent{}, Nudge: true}, nil
 }
 
@@ -97,36 +97,35 @@ func (s *Service) gameStatus(ctx context.Context, req Request) (Reply, error) {
 	var b strings.Builder
 	out, over := l.st.Outcome()
 	if over {
-		fmt.Fprintf(&b, "**%s** — finished", l.game.Name())
+		b.WriteString(rules.Msg("commands.game.status_finished", "Game", l.title()))
 	} else {
-		fmt.Fprintf(&b, "**%s** — turn %d", l.game.Name(), l.st.TurnNumber())
+		b.WriteString(rules.Msg("commands.game.status_turn", "Game", l.title(), "Turn", l.st.TurnNumber()))
 	}
 	if on := enabledOptions(l.game, l.row.Options); on != "" {
-		fmt.Fprintf(&b, " · variants: %s", on)
+		b.WriteString(" · " + rules.Msg("commands.game.status_variants", "Variants", on))
 	}
 	names := l.names()
-	b.WriteString("\nSeats: ")
+	seats := make([]string, len(names))
 	for i, n := range names {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%d. %s", i+1, escape(n))
+		seats[i] = fmt.Sprintf("%d. %s", i+1, escape(n))
 	}
+	b.WriteString("\n" + rules.Msg("commands.game.status_seats", "Seats", strings.Join(seats, ", ")))
 	if over {
-		b.WriteString("\n" + l.resultsText(out))
-		b.WriteString("\n`/game new` starts the next game here.")
-		return ephemeral(truncate(b.String(), 2000)), nil
+		// The reply is ephemeral: in the caller's language.
+		b.WriteString("\n" + l.resultsText(out, s.userLang(ctx, req.UserID, req.Locale)))
+		b.WriteString("\n" + rules.Msg("commands.game.status_next"))
+		return ephemeral(b.String()), nil
 	}
 	b.WriteString("\n" + l.expand(l.st.Status(), nil))
 	b.WriteString(s.paceStatus(ctx, l))
 	if seat, ok := l.seatOf(req.UserID); ok {
 		if n := len(l.st.Legal(seat)); n > 0 {
-			b.WriteString("\nIt's your move: press **Your move** on the board or use `/play`.")
+			b.WriteString("\n" + rules.Msg("commands.game.status_your_move"))
 		} else {
-			b.WriteString("\nYou have nothing to do right now.")
+			b.WriteString("\n" + rules.Msg("commands.game.status_nothing"))
 		}
 	}
-	return ephemeral(truncate(b.String(), 2000)), nil
+	return ephemeral(b.String()), nil
 }
 
 func deref(r *Reply) Reply {
@@ -150,7 +149,7 @@ func optionList(g rules.Game) string {
 		keys = append(keys, o.Key)
 	}
 	if len(keys) == 0 {
-		return "none"
+		return rules.Msg("commands.game.no_variants")
 	}
 	return strings.Join(keys, ", ")
 }

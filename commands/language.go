@@ -1,11 +1,14 @@
 package commands
 
 import (
+	"bytes"
 	"context"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/lang"
+	"spicebot/rules"
 )
 
 // Languages (issue 13). Everything the service says is language-neutral text (rules.Msg markup)
@@ -127,7 +130,7 @@ func localizeValues(loc *lang.Localizer, comps []discordgo.MessageComponent) {
 }
 
 // localizeReply translates every text of r with loc (content, components, autocomplete choices,
-// a text file) and sets the language of its image.
+// markup left in a text file) and sets the language of its image.
 func localizeReply(loc *lang.Localizer, r *Reply) {
 	r.Content = localizeText(loc, r.Content, maxContent)
 	localizeComponents(loc, r.Components)
@@ -135,6 +138,25 @@ func localizeReply(loc *lang.Localizer, r *Reply) {
 		c.Name = localizeText(loc, c.Name, maxChoiceName)
 	}
 	if r.Image != nil {
-		r.Image.Lang = loc.Lang()
+		localizeImage(loc, r.Image)
 	}
+	if f := r.File; f != nil && strings.HasPrefix(f.ContentType, "text/plain") && bytes.Contains(f.Data, []byte(rules.MsgOpen)) {
+		// A text file should be made in its reader's language already; any markup left is
+		// translated whole (a file is not cut).
+		f.Data = []byte(loc.Text(string(f.Data)))
+	}
+}
+
+// localizeImage sets the language an image is drawn in and translates the seat names it shows
+// (a seat without a name is "Seat n" in the reader's words).
+func localizeImage(loc *lang.Localizer, img *Image) {
+	img.Lang = loc.Lang()
+	if len(img.Names) == 0 {
+		return
+	}
+	names := make([]string, len(img.Names))
+	for i, n := range img.Names {
+		names[i] = loc.Text(n)
+	}
+	img.Names = names
 }

@@ -107,7 +107,9 @@ func noticePayload(text string) string {
 	return string(b)
 }
 
-// NoticeText returns the text of a KindNotice item.
+// NoticeText returns the text of a KindNotice item: rules text (message markup, the names put
+// in), a sentence kept in the outbox in no language. The sender translates it into the channel's
+// language (Words().For(locale).Text), then cuts it to Discord's limit.
 func NoticeText(item data.OutboxItem) (string, error) {
 	var n notice
 	if err := json.Unmarshal([]byte(item.Payload), &n); err != nil {
@@ -182,7 +184,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** · turn %d\n", l.game.Name(), st.TurnNumber())
+	b.WriteString(rules.Msg("commands.board.head", "Game", l.title(), "Turn", st.TurnNumber()) + "\n")
 	var lines []string
 	for _, e := range st.Log(rules.Observer) {
 		if e.Version > from {
@@ -194,19 +196,20 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		maxLines = 3
 	}
 	if len(lines) > maxLines {
-		fmt.Fprintf(&b, "> …%d earlier lines (see `/log`)\n", len(lines)-maxLines)
+		b.WriteString("> " + rules.Msg("commands.board.earlier", "Count", len(lines)-maxLines) + "\n")
 		lines = lines[len(lines)-maxLines:]
 	}
 	for _, ln := range lines {
 		b.WriteString("> " + l.expand(ln, nil) + "\n")
 	}
+	loc := s.channelLang(ctx, l.row.ChannelID)
 	if over {
-		b.WriteString(l.resultsText(out))
+		b.WriteString(l.resultsText(out, loc))
 		var who []string
 		for _, u := range mentions {
 			who = append(who, "<@"+u+">")
 		}
-		b.WriteString("\nThanks for playing, " + joinAnd(who) + "! **Rematch** opens a lobby with the same players and variants.")
+		b.WriteString("\n" + rules.Msg("commands.results.thanks", "Players", rules.List(who...)))
 	} else {
 		status := l.expand(st.Status(), ping)
 		b.WriteString("➡️ " + status)
@@ -218,7 +221,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		}
 		for seat := range st.Players() {
 			if away[rules.Seat(seat)] {
-				b.WriteString("\n🤖 The AI plays for " + l.expand(rules.SeatRef(rules.Seat(seat)), nil) + " until they press **I'm back**.")
+				b.WriteString("\n🤖 " + rules.Msg("commands.board.ai_plays", "Seat", l.expand(rules.SeatRef(rules.Seat(seat)), nil)))
 			}
 		}
 	}
@@ -231,12 +234,13 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 		mentions = nil
 	}
 	post := BoardPost{
-		Content:  truncate(b.String(), 2000),
+		Content:  localizeText(loc, b.String(), maxContent),
 		Image:    Image{View: st.View(rules.Observer), Names: l.names()},
 		Mentions: mentions,
 		New:      isNew,
 		From:     from,
 	}
+	localizeImage(loc, &post.Image)
 	if !over {
 		post.Components = boardButtons(l.row.ID, st.Version())
 		if clocks != "" {
@@ -245,14 +249,15 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	} else {
 		post.Components = rematchButton(l.row.ID)
 	}
+	localizeComponents(loc, post.Components)
 	return post, nil
 }
 
 // boardButtons are the "Your move" and "My hand" buttons of a board at version.
 func boardButtons(game int64, version int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Your move", Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActYourMove, Game: game, Version: version}.String()},
-		discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActHand, Game: game}.String()},
+		discordgo.Button{Label: rules.Msg("commands.board.your_move"), Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActYourMove, Game: game, Version: version}.String()},
+		discordgo.Button{Label: rules.Msg("commands.board.my_hand"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActHand, Game: game}.String()},
 	}}}
 }
 
@@ -301,30 +306,35 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 		return DirectMessage{}, false, nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** in <#%s> · turn %d\n", l.game.Name(), l.row.ChannelID, l.st.TurnNumber())
+	b.WriteString(rules.Msg("commands.dm.head", "Game", l.title(), "Channel", "<#"+l.row.ChannelID+">", "Turn", l.st.TurnNumber()) + "\n")
 	switch {
 	case p.Replaced:
-		fmt.Fprintf(&b, "You took over seat %d: its hand, score and turn are yours now. ", int(p.Seat)+1)
+		b.WriteString(rules.Msg("commands.dm.took_over", "Seat", int(p.Seat)+1) + " ")
 		if p.Turn {
-			b.WriteString("It's your move. ")
+			b.WriteString(rules.Msg("commands.dm.your_move") + " ")
 		}
 	case p.Turn && p.By == rules.Observer:
-		b.WriteString("The game has started and you go first. ")
+		b.WriteString(rules.Msg("commands.dm.you_go_first") + " ")
 	case p.Turn:
-		b.WriteString("It's your move. ")
+		b.WriteString(rules.Msg("commands.dm.your_move") + " ")
 	case p.By != rules.Observer:
-		fmt.Fprintf(&b, "Your hand changed after %s's move. ", l.expand(rules.SeatRef(p.By), nil))
+		b.WriteString(rules.Msg("commands.dm.hand_changed", "Seat", l.expand(rules.SeatRef(p.By), nil)) + " ")
 	default:
-		b.WriteString("The game has started: here is your hand. ")
+		b.WriteString(rules.Msg("commands.dm.started_hand") + " ")
 	}
 	b.WriteString(l.expand(l.st.Status(), nil))
-	fmt.Fprintf(&b, "\n[Go to the board](%s)\n", l.jumpLink())
+	b.WriteString("\n" + rules.Msg("commands.dm.board_link", "Link", l.jumpLink()) + "\n")
 	dm := DirectMessage{UserID: item.Target}
 	if private != "" {
 		b.WriteString(l.expand(private, nil))
 		dm.Image = &Image{View: l.st.View(p.Seat), Names: l.names(), Hand: true}
 	}
-	dm.Content = truncate(b.String(), 2000)
+	// In the recipient's language: the one last seen for them.
+	loc := s.userLang(ctx, item.Target, "")
+	dm.Content = localizeText(loc, b.String(), maxContent)
+	if dm.Image != nil {
+		localizeImage(loc, dm.Image)
+	}
 	return dm, true, nil
 }
 
@@ -341,20 +351,25 @@ func (l *loaded) jumpLink() string {
 	return link
 }
 
-// privateText is a seat's private summary headed with the game and where it is played.
+// privateText is a seat's private summary headed with the game and where it is played (rules
+// text: translate it, then cut it).
 func (l *loaded) privateText(seat rules.Seat, where string) string {
-	return fmt.Sprintf("**%s** in %s · turn %d · you are seat %d\n%s", l.game.Name(), where,
-		l.st.TurnNumber(), int(seat)+1, l.expand(l.st.Private(seat), nil))
+	return rules.Msg("commands.dm.private_head", "Game", l.title(), "Where", where, "Turn", l.st.TurnNumber(),
+		"Seat", int(seat)+1) + "\n" + l.expand(l.st.Private(seat), nil)
 }
 
-// ClosedDMNotice is the channel message telling a player that their DMs are closed. The bot tries
-// again the next time there is something to send, and says this again only after a DM got through.
+// ClosedDMNotice is the channel message telling a player that their DMs are closed: rules text,
+// which the sender translates into the channel's language. The bot tries again the next time
+// there is something to send, and says this again only after a DM got through.
 func ClosedDMNotice(userID string) string {
-	return fmt.Sprintf("<@%s> I can't send you direct messages (your DMs are closed for this server), so use `/hand` or the **My hand** button to see your hand; the game goes on. I'll try again next time; `/settings dms:off` stops me trying.", userID)
+	return rules.Msg("commands.dm.closed", "User", "<@"+userID+">")
 }
 
+// truncate shortens s to at most n bytes, ending with "…" when it had to cut. Rules text holding
+// message markup is never cut (a cut would break the markup): it is cut once translated
+// (localizeText).
 func truncate(s string, n int) string {
-	if len(s) <= n {
+	if len(s) <= n || strings.Contains(s, rules.MsgOpen) {
 		return s
 	}
 	r := []rune(s)

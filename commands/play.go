@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,6 +38,7 @@ func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, er
 	if !ok {
 		return r, nil
 	}
+	l.loc = s.userLang(ctx, req.UserID, req.Locale) // the labels are matched with what the user types
 	typed, _ := req.Options[req.Focused].(string)
 	words := strings.Fields(strings.ToLower(typed))
 	m := newMenu(l, seat)
@@ -86,7 +88,7 @@ func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, er
 			for _, lf := range found[:selectOptions-1] {
 				choice(m.labels[lf.move], m.moves[lf.move].String())
 			}
-			choice(fmt.Sprintf("… and %d more: keep typing to narrow", len(found)-(selectOptions-1)), "?")
+			choice(rules.Msg("commands.play.more", "N", len(found)-(selectOptions-1)), "?")
 			return r, nil
 		}
 		for _, g := range groups {
@@ -99,7 +101,7 @@ func (s *Service) autocompleteMoves(ctx context.Context, req Request) (Reply, er
 				}
 				continue
 			}
-			choice(fmt.Sprintf("%s … %d moves (pick to see them, or keep typing)", o.text, counts[g]), o.text)
+			choice(rules.Msg("commands.play.group", "Option", o.text, "N", counts[g]), o.text)
 		}
 		return r, nil
 	}
@@ -144,7 +146,7 @@ func (s *Service) playText(ctx context.Context, req Request, text string) (Reply
 		return deref(stop), err
 	}
 	if text == "" {
-		return ephemeral("Tell me which move: start typing in `/play move:` and pick one from the list."), nil
+		return ephemeral(rules.Msg("commands.play.which")), nil
 	}
 	m := newMenu(l, seat)
 	if text == "?" {
@@ -155,9 +157,9 @@ func (s *Service) playText(ctx context.Context, req Request, text string) (Reply
 	}
 	mv, err := l.game.ParseMove(text)
 	if err != nil {
-		return ephemeral(fmt.Sprintf("I can't read %q as a %s move. Pick one from the `/play` list or press **Your move**.", truncate(text, 60), l.game.Name())), nil
+		return ephemeral(rules.Msg("commands.play.unreadable", "Text", strconv.Quote(truncate(rules.Plain(text), 60)), "Game", l.title())), nil
 	}
-	label := plain(l.expand(l.st.Describe(seat, mv).Label, nil))
+	label := plain(l.reader().Text(l.expand(l.st.Describe(seat, mv).Label, nil)))
 	return s.commit(ctx, req, l, seat, []rules.Move{mv}, []string{label}, "", ReplyMessage)
 }
 
@@ -170,13 +172,14 @@ func (s *Service) loadSeat(ctx context.Context, req Request, gameID int64) (*loa
 	}
 	seat, ok := l.seatOf(req.UserID)
 	if !ok {
-		r := ephemeral("You are not playing in this game, so you can't make moves. You can watch, or join the next one.")
+		r := ephemeral(rules.Msg("commands.play.not_playing"))
 		return nil, rules.Observer, &r, nil
 	}
 	if _, over := l.st.Outcome(); over || l.row.Status == data.StatusFinished {
-		r := ephemeral("This game is over. `/game new` starts another.")
+		r := ephemeral(rules.Msg("commands.play.over"))
 		return nil, rules.Observer, &r, nil
 	}
+	l.loc = s.userLang(ctx, req.UserID, req.Locale) // the seat's menus and labels are for them
 	return l, seat, nil, nil
 }
 
@@ -189,7 +192,7 @@ func (s *Service) yourMove(ctx context.Context, req Request, id CustomID) (Reply
 	}
 	note := ""
 	if id.Version != l.st.Version() {
-		note = "The board has moved on since that board was posted; here is your decision now."
+		note = rules.Msg("commands.menu.board_moved")
 	}
 	return newMenu(l, seat).view(nil, note), nil
 }
@@ -210,10 +213,10 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		return r, nil
 	}
 	if id.Hash != m.hash {
-		return update(m.view(nil, "The board has moved on since that menu was made, so nothing was played. Here is your decision now:"))
+		return update(m.view(nil, rules.Msg("commands.menu.stale")))
 	}
 	lost := func() (Reply, error) {
-		return update(m.view(nil, "That choice is not one I can find; here is your decision now:"))
+		return update(m.view(nil, rules.Msg("commands.menu.lost")))
 	}
 	switch id.Action {
 	case ActGo:
@@ -232,7 +235,7 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		return s.commit(ctx, req, l, seat, []rules.Move{m.moves[o.move]}, []string{m.labels[o.move]}, m.thens[o.move], ReplyUpdate)
 	case ActSelect:
 		if len(req.Values) != 1 {
-			return update(m.view(id.Path, "Pick one option from the menu."))
+			return update(m.view(id.Path, rules.Msg("commands.menu.pick_one")))
 		}
 		rel, ok := parsePath(req.Values[0])
 		if !ok || len(rel) == 0 {
@@ -300,7 +303,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 		}
 		reason = l.expand(reason, nil)
 		if len(moves) > 1 {
-			reason = "Nothing was played: " + reason
+			reason = rules.Msg("commands.play.nothing_played", "Reason", reason)
 		}
 		if typ == ReplyMessage {
 			return ephemeral(reason), nil
@@ -340,7 +343,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	_, err = s.store.CommitMoves(ctx, l.row.ID, prev, stored, state, l.st.Version(), status, l.moveOutbox(seat, before))
 	if errors.Is(err, data.ErrStale) {
 		return Reply{Type: typ, Ephemeral: true, Components: []discordgo.MessageComponent{},
-			Content: "Someone else's move landed first; nothing was played. Press **Your move** again."}, nil
+			Content: rules.Msg("commands.play.raced")}, nil
 	}
 	if err != nil {
 		return Reply{}, fmt.Errorf("commit move: %w", err)
@@ -353,7 +356,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	for i, l := range labels {
 		esc[i] = escape(l)
 	}
-	b.WriteString("You played: " + listLabels(esc) + ".")
+	b.WriteString(rules.Msg("commands.play.played", "Moves", rules.List(esc...)))
 	var img *Image
 	if p := l.st.Private(seat); p != "" && p != privBefore {
 		b.WriteString("\n" + l.expand(p, nil))
@@ -361,25 +364,14 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	}
 	var r Reply
 	if status == data.StatusPlaying && len(l.st.Legal(seat)) > 0 {
-		b.WriteString("\n\n**Your next decision**")
+		b.WriteString("\n\n" + rules.Msg("commands.play.next_decision"))
 		r = newMenu(l, seat).view(nil, b.String())
 	} else {
-		r = Reply{Ephemeral: true, Content: truncate(b.String(), 2000), Components: []discordgo.MessageComponent{}}
+		r = Reply{Ephemeral: true, Content: b.String(), Components: []discordgo.MessageComponent{}}
 	}
 	if status == data.StatusPlaying {
 		r = l.offerUndo(r, recs)
 	}
 	r.Type, r.Nudge, r.Image = typ, true, img
 	return r, nil
-}
-
-// listLabels joins labels as a sentence: "a", "a and b", "a, b and c".
-func listLabels(labels []string) string {
-	switch len(labels) {
-	case 0:
-		return ""
-	case 1:
-		return labels[0]
-	}
-	return strings.Join(labels[:len(labels)-1], ", ") + " and " + labels[len(labels)-1]
 }

@@ -19,19 +19,19 @@ import (
 // it (a 'replace' event), and nothing else of the game changes: its state, moves and turn stay
 // as they are. An AI standing in for the absent player stops: the newcomer plays.
 
-// refusedError is an error whose text may be said to the player as it is: a refused request that
-// changed nothing.
+// refusedError is an error whose text may be said to the player as it is (rules text, translated
+// with the reply it goes in): a refused request that changed nothing.
 type refusedError struct{ text string }
 
 func (r *refusedError) Error() string { return r.text }
 
-// refuseWith returns a refusedError saying the sentence format makes with args.
-func refuseWith(format string, args ...any) error {
-	return &refusedError{text: fmt.Sprintf(format, args...)}
+// refused returns a refusedError saying text (rules text: rules.Msg).
+func refused(text string) error {
+	return &refusedError{text: text}
 }
 
-// refusalText returns the player sentence of a refusedError in err's chain, or false when err is
-// another error (storage failed).
+// refusalText returns the player sentence of a refusedError in err's chain (rules text), or false
+// when err is another error (storage failed).
 func refusalText(err error) (string, bool) {
 	var r *refusedError
 	if errors.As(err, &r) {
@@ -55,27 +55,28 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 		return deref(stop), err
 	}
 	if req.UserID != l.row.CreatorID && !req.CanManage {
-		return ephemeral(fmt.Sprintf("Only the game's creator, <@%s>, or someone with Manage Channels can replace a player.", l.row.CreatorID)), nil
+		return ephemeral(rules.Msg("commands.replace.creator_only", "Creator", "<@"+l.row.CreatorID+">")), nil
 	}
 	if l.row.Status != data.StatusPlaying {
-		return ephemeral("This game is over, so its seats can't change hands. `/game new` starts another."), nil
+		return ephemeral(rules.Msg("commands.replace.over")), nil
 	}
 	oldID, _ := req.Options["old"].(string)
 	newID, _ := req.Options["new"].(string)
 	if oldID == "" || newID == "" {
-		return ephemeral("Tell me who leaves (`old`) and who takes over (`new`)."), nil
+		return ephemeral(rules.Msg("commands.replace.who")), nil
 	}
 	seat, ok := l.seatOf(oldID)
 	if !ok {
-		return ephemeral(fmt.Sprintf("<@%s> is not playing in this game, so there is no seat to hand over.", oldID)), nil
+		return ephemeral(rules.Msg("commands.replace.not_seated", "User", "<@"+oldID+">")), nil
 	}
 	user := req.Users[newID]
 	if user.Bot {
-		return ephemeral(fmt.Sprintf("<@%s> is a bot; only a person can take over a seat.", newID)), nil
+		return ephemeral(rules.Msg("commands.replace.bot", "User", "<@"+newID+">")), nil
 	}
 	name := user.Name
 	if name == "" {
-		name = "Player " + fmt.Sprint(int(seat)+1)
+		// Kept as rules text: the seat's name is shown in the reader's language.
+		name = rules.Msg("commands.replace.player_name", "N", int(seat)+1)
 	}
 	if err := s.replace(ctx, l, seat, newID, name, req.UserID); err != nil {
 		if text, ok := refusalText(err); ok {
@@ -83,8 +84,7 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	r := ephemeral(fmt.Sprintf("Done: <@%s> now plays seat %d instead of <@%s>, with its hand, score and turn; they get the seat's private information by DM.",
-		newID, int(seat)+1, oldID))
+	r := ephemeral(rules.Msg("commands.replace.done", "New", "<@"+newID+">", "Seat", int(seat)+1, "Old", "<@"+oldID+">"))
 	r.Nudge = true
 	return r, nil
 }
@@ -97,7 +97,7 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 func (s *Service) replaceSeat(ctx context.Context, gameID int64, seat rules.Seat, newUserID, newName string) error {
 	l, err := s.load(ctx, "", gameID)
 	if errors.Is(err, data.ErrNoGame) {
-		return refuseWith("That game no longer exists.")
+		return refused(rules.Msg("commands.replace.no_game"))
 	}
 	if err != nil {
 		return err
@@ -108,31 +108,32 @@ func (s *Service) replaceSeat(ctx context.Context, gameID int64, seat rules.Seat
 // replace hands seat of l to newUserID; by is who decided it ("" after a table vote).
 func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUserID, newName, by string) error {
 	if l.st == nil || l.row.Status != data.StatusPlaying {
-		return refuseWith("That game is not being played, so its seats can't change hands.")
+		return refused(rules.Msg("commands.replace.not_playing"))
 	}
 	if _, over := l.st.Outcome(); over {
-		return refuseWith("That game is over, so its seats can't change hands.")
+		return refused(rules.Msg("commands.replace.game_over"))
 	}
 	oldID := l.userOf(seat)
 	if oldID == "" || seat < 0 || int(seat) >= l.st.Players() {
-		return refuseWith("There is no seat %d in that game.", int(seat)+1)
+		return refused(rules.Msg("commands.replace.no_seat", "Seat", int(seat)+1))
 	}
 	if newUserID == "" || strings.HasPrefix(newUserID, "ai:") {
-		return refuseWith("Only a person can take over a seat.")
+		return refused(rules.Msg("commands.replace.person_only"))
 	}
 	if newUserID == oldID {
-		return refuseWith("<@%s> already holds that seat.", newUserID)
+		return refused(rules.Msg("commands.replace.same", "User", "<@"+newUserID+">"))
 	}
 	if other, ok := l.seatOf(newUserID); ok {
-		return refuseWith("<@%s> already plays seat %d in this game; one person can't hold two seats.", newUserID, int(other)+1)
+		return refused(rules.Msg("commands.replace.two_seats", "User", "<@"+newUserID+">", "Seat", int(other)+1))
 	}
-	text := fmt.Sprintf("<@%s> took over seat %d from <@%s>.", newUserID, int(seat)+1, oldID)
-	notice := fmt.Sprintf("🔄 <@%s> takes over seat %d from <@%s>", newUserID, int(seat)+1, oldID)
+	newUser, oldUser := "<@"+newUserID+">", "<@"+oldID+">"
+	// The event and the notice are rules text: read in any language later.
+	text := rules.Msg("commands.replace.event_took", "New", newUser, "Seat", int(seat)+1, "Old", oldUser)
+	notice := "🔄 " + rules.Msg("commands.replace.notice", "New", newUser, "Seat", int(seat)+1, "Old", oldUser)
 	if by != "" && by != newUserID {
-		text = fmt.Sprintf("<@%s> gave seat %d of <@%s> to <@%s>.", by, int(seat)+1, oldID, newUserID)
-		notice += fmt.Sprintf(" (decided by <@%s>)", by)
+		text = rules.Msg("commands.replace.event_gave", "By", "<@"+by+">", "Seat", int(seat)+1, "Old", oldUser, "New", newUser)
+		notice = "🔄 " + rules.Msg("commands.replace.notice_by", "New", newUser, "Seat", int(seat)+1, "Old", oldUser, "By", "<@"+by+">")
 	}
-	notice += fmt.Sprintf(": same hand, score and turn. <@%s>, your hand is on its way by DM (or use `/hand`).", newUserID)
 	turn := slices.Contains(l.st.Active(), seat) && len(l.st.Legal(seat)) > 0
 	outbox := []data.OutboxItem{replacedDM(l.row, newUserID, seat, l.st.Version(), turn)}
 	if by != "" {
@@ -148,9 +149,9 @@ func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUs
 		data.Event{Kind: "replace", UserID: actor, Text: text}, outbox)
 	switch {
 	case errors.Is(err, data.ErrSeatTaken):
-		return refuseWith("<@%s> already plays in this game; one person can't hold two seats.", newUserID)
+		return refused(rules.Msg("commands.replace.taken", "User", newUser))
 	case errors.Is(err, data.ErrNotSeated), errors.Is(err, data.ErrNotPlaying):
-		return refuseWith("That seat changed hands meanwhile, or the game ended; nothing was changed.")
+		return refused(rules.Msg("commands.replace.changed"))
 	case err != nil:
 		return fmt.Errorf("replace: %w", err)
 	}

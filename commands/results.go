@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/data"
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -18,8 +19,9 @@ var placeMarks = []string{"🥇", "🥈", "🥉"}
 
 // resultsText is the end of a game: the places (winners first, then by score; equal results share
 // a place), each score with its breakdown (Outcome.Details), the tie-break if one decided, and the
-// length of the game.
-func (l *loaded) resultsText(out rules.Outcome) string {
+// length of the game. It is rules text for the reader of loc, who reads the tie-break and recap
+// sentences trimmed in their language.
+func (l *loaded) resultsText(out rules.Outcome, loc *lang.Localizer) string {
 	names := l.names()
 	n := len(out.Scores)
 	won := make([]bool, n)
@@ -45,9 +47,9 @@ func (l *loaded) resultsText(out rules.Outcome) string {
 		winners = append(winners, "**"+escape(names[w])+"**")
 	}
 	if len(winners) == 1 {
-		fmt.Fprintf(&b, "🏁 **Game over!** %s wins.\n", winners[0])
+		b.WriteString("🏁 " + rules.Msg("commands.results.winner", "Name", winners[0]) + "\n")
 	} else {
-		fmt.Fprintf(&b, "🏁 **Game over!** Shared victory for %s.\n", joinAnd(winners))
+		b.WriteString("🏁 " + rules.Msg("commands.results.shared", "Names", rules.List(winners...)) + "\n")
 	}
 	place := 0
 	for i, seat := range order {
@@ -65,19 +67,21 @@ func (l *loaded) resultsText(out rules.Outcome) string {
 		b.WriteString("\n")
 	}
 	if out.TieBreak != "" {
-		fmt.Fprintf(&b, "Tie-break: %s.\n", strings.TrimSuffix(l.expand(out.TieBreak, nil), "."))
+		rule := strings.TrimSuffix(loc.Text(l.expand(out.TieBreak, nil)), ".")
+		b.WriteString(rules.Msg("commands.results.tie_break", "Rule", rule) + "\n")
 	}
-	if recap := l.recap(out); recap != "" {
+	if recap := l.recap(out, loc); recap != "" {
 		b.WriteString(recap + "\n")
 	}
 	return b.String()
 }
 
-// recap is the game's own short recap (Outcome.Recap) in plain words, one line each, or "".
-func (l *loaded) recap(out rules.Outcome) string {
+// recap is the game's own short recap (Outcome.Recap) in plain words in loc's language, one line
+// each, or "".
+func (l *loaded) recap(out rules.Outcome, loc *lang.Localizer) string {
 	var lines []string
 	for _, ln := range out.Recap {
-		if ln = strings.TrimSpace(l.expand(ln, nil)); ln != "" {
+		if ln = strings.TrimSpace(loc.Text(l.expand(ln, nil))); ln != "" {
 			lines = append(lines, "• "+ln)
 		}
 	}
@@ -87,7 +91,7 @@ func (l *loaded) recap(out rules.Outcome) string {
 // rematchButton is the results message's button.
 func rematchButton(game int64) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Rematch", Style: discordgo.SuccessButton, Emoji: &discordgo.ComponentEmoji{Name: "🔁"},
+		discordgo.Button{Label: rules.Msg("commands.results.rematch"), Style: discordgo.SuccessButton, Emoji: &discordgo.ComponentEmoji{Name: "🔁"},
 			CustomID: CustomID{Action: ActRematch, Game: game}.String()},
 	}}}
 }
@@ -100,10 +104,10 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 		return deref(stop), err
 	}
 	if old.row.Status != data.StatusFinished {
-		return ephemeral("That game is not over, so there is nothing to rematch."), nil
+		return ephemeral(rules.Msg("commands.results.not_over")), nil
 	}
 	if _, ok := old.seatOf(req.UserID); !ok {
-		return ephemeral("Only the players of that game can ask for a rematch. `/game new` opens a lobby for anyone."), nil
+		return ephemeral(rules.Msg("commands.results.not_player")), nil
 	}
 	var others []data.Seat
 	for _, st := range old.seats {
@@ -113,7 +117,7 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 	}
 	if cur, err := s.load(ctx, req.ChannelID, 0); err == nil {
 		if cur.row.Status == data.StatusLobby && cur.row.Game == old.row.Game {
-			return ephemeral("A rematch lobby is already open in this channel: press **Join** on it."), nil
+			return ephemeral(rules.Msg("commands.results.lobby_open")), nil
 		}
 	} else if !errors.Is(err, data.ErrNoGame) {
 		return Reply{}, err
@@ -135,7 +139,7 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 			who = append(who, "<@"+st.UserID+">")
 		}
 	}
-	r.Content = fmt.Sprintf("🔁 <@%s> wants a rematch! %s, you are seated again; press **Leave** if you're out.\n", req.UserID, joinAnd(who)) + r.Content
+	r.Content = "🔁 " + rules.Msg("commands.results.rematch_call", "User", "<@"+req.UserID+">", "Players", rules.List(who...)) + "\n" + r.Content
 	r.Mentions = append(r.Mentions, humans(userIDs(others))...)
 	return r, nil
 }

@@ -19,6 +19,28 @@
 // It knows nothing of discordgo sessions: a Request is a plain description of an interaction and
 // a Reply a plain description of the answer; package bot turns one into the other. Storage is
 // reached through the Store interface (satisfied by *data.Store).
+//
+// # Languages
+//
+// Everything the package says is language-neutral rules text (rules.Msg markup with ids of the
+// catalogues lang/messages/commands_*.yaml, seat names and component words already put in) until
+// it leaves; then it is translated, and only then measured and cut to Discord's limits:
+//
+//   - Handle records the locales the interaction shows (the user's client locale, the server's
+//     preferred locale) and translates its Reply: an ephemeral reply, an autocomplete, or the
+//     update of an ephemeral message (Request.OnEphemeral) is in the user's language; a public
+//     reply or the update of a public message is in the channel's language.
+//   - BoardPost is in the channel's language: its own (/settings language), else its server's
+//     preferred locale as last seen.
+//   - DirectMessage is in the language last seen for its recipient.
+//   - Images carry the language they are drawn in (Image.Lang), that of the message they go with.
+//   - NoticeText and ClosedDMNotice give rules text: the sender (package bot) translates it into
+//     the channel's language. Stored events (undo, replacement) are rules text too, read in any
+//     language later.
+//
+// English is the fallback. Text that is measured, cut, compared or deduplicated is translated
+// first, in its reader's language: the decision menu's labels and prompts (the user's), the
+// tie-break and recap of the results (the message's reader).
 package commands
 
 import (
@@ -26,6 +48,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -182,6 +205,9 @@ type Service struct {
 	deadlines Deadlines
 	// words are the message catalogues (the edge's and every hosted game's): language.go.
 	words *lang.Catalog
+	// seen is the locale last recorded for each user ("u:" + id) and the server locale last
+	// recorded for each channel ("c:" + id), so that an interaction writes only what changed.
+	seen map[string]string
 }
 
 // New returns a Service over store and the games in reg.
@@ -190,7 +216,7 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 		log = slog.Default()
 	}
 	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now,
-		words: lang.MustNew(reg.All()...)}
+		words: lang.MustNew(reg.All()...), seen: map[string]string{}}
 }
 
 // Registry returns the games the service hosts.
@@ -234,7 +260,10 @@ func (s *Service) lock(game int64) func() {
 
 // Handle answers one interaction. It never returns an error for bad input: that gets an ephemeral
 // sentence. It returns an error only when storage fails, and then a reply saying so as well.
+// It records the locales the interaction shows and answers in the reader's language (see the
+// package comment): the reply holds no message markup.
 func (s *Service) Handle(ctx context.Context, req Request) (Reply, error) {
+	s.seeLocales(ctx, req)
 	r, err := s.route(ctx, req)
 	if err != nil {
 		s.log.ErrorContext(ctx, "interaction failed", "command", req.Command, "sub", req.Sub,
@@ -242,9 +271,64 @@ func (s *Service) Handle(ctx context.Context, req Request) (Reply, error) {
 		if req.Kind == KindAutocomplete {
 			return Reply{Type: ReplyChoices}, err
 		}
-		return ephemeral("Something went wrong on my side; nothing was changed. Please try again."), err
+		r = ephemeral(rules.Msg("commands.error.internal"))
 	}
-	return r, nil
+	localizeReply(s.replyLang(ctx, req, r), &r)
+	return r, err
+}
+
+// replyLang returns the language of the reply r to req: the user's for what only they see (an
+// ephemeral message, an autocomplete, the update of an ephemeral message), else the channel's.
+func (s *Service) replyLang(ctx context.Context, req Request, r Reply) *lang.Localizer {
+	private := r.Type == ReplyChoices || req.Kind == KindAutocomplete
+	switch r.Type {
+	case ReplyUpdate:
+		private = private || req.OnEphemeral
+	default:
+		private = private || r.Ephemeral
+	}
+	if private {
+		return s.userLang(ctx, req.UserID, req.Locale)
+	}
+	return s.channelLang(ctx, req.ChannelID)
+}
+
+// maxSeen bounds the locales remembered in memory; past it the memory starts again (the store
+// ignores a write that changes nothing).
+const maxSeen = 100_000
+
+// seeLocales records the user's client locale and the channel's server locale shown by req, in
+// the store only when they differ from what this service last recorded (usually nothing changed,
+// and no interaction pays a write for it). A failure is logged: the answer does not depend on it.
+func (s *Service) seeLocales(ctx context.Context, req Request) {
+	userKey, chanKey := "u:"+req.UserID, "c:"+req.ChannelID
+	locale, guild := req.Locale, req.GuildLocale
+	s.mu.Lock()
+	if req.UserID == "" || s.seen[userKey] == locale {
+		locale = ""
+	}
+	if req.ChannelID == "" || s.seen[chanKey] == guild {
+		guild = ""
+	}
+	s.mu.Unlock()
+	if locale == "" && guild == "" {
+		return
+	}
+	if err := s.store.SeeLocales(ctx, req.UserID, locale, req.ChannelID, guild); err != nil {
+		s.log.WarnContext(ctx, "record locales failed", "user", req.UserID, "channel", req.ChannelID, "err", err)
+		return
+	}
+	s.mu.Lock()
+	if len(s.seen) >= maxSeen {
+		s.seen = map[string]string{}
+	}
+	if locale != "" {
+		s.seen[userKey] = locale
+	}
+	if guild != "" {
+		s.seen[chanKey] = guild
+	}
+	s.mu.Unlock()
 }
 
 func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
@@ -320,13 +404,13 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 			return s.rulesText(ctx, req, topic)
 		}
 	}
-	return ephemeral("I don't know that command. Try /rules, /game new or /play."), nil
+	return ephemeral(rules.Msg("commands.error.unknown_command")), nil
 }
 
 func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil {
-		return ephemeral("That button is not one I understand (it may be from an old version of the bot). Use /board for a fresh board."), nil
+		return ephemeral(rules.Msg("commands.error.old_button")), nil
 	}
 	switch id.Action {
 	case ActYourMove:
@@ -358,16 +442,16 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 	case ActHome:
 		return s.back(ctx, req)
 	}
-	return ephemeral("That button is not one I understand."), nil
+	return ephemeral(rules.Msg("commands.error.unknown_button")), nil
 }
 
-// ephemeral is a new ephemeral message with text.
+// ephemeral is a new ephemeral message with text (rules text: Handle translates it).
 func ephemeral(text string) Reply {
 	return Reply{Type: ReplyMessage, Ephemeral: true, Content: text}
 }
 
 // errNoGameText is the answer in a channel without a game.
-const errNoGameText = "There is no game in this channel. Start one with `/game new`."
+var errNoGameText = rules.Msg("commands.error.no_game")
 
 // loaded is a stored game with its state loaded.
 type loaded struct {
@@ -377,6 +461,47 @@ type loaded struct {
 	st    rules.State // nil in the lobby
 	// paceText is the lobby's sentence about the game's pace (pace.go), "" for none.
 	paceText string
+	// loc is the language of the user the answer is for, when text must be made in it before
+	// the reply is translated (the decision menu measures and compares its labels): English
+	// until the handler knows the user (loadSeat).
+	loc *lang.Localizer
+}
+
+// reader returns the language of the user the answer is for (l.loc), English when unknown.
+func (l *loaded) reader() *lang.Localizer {
+	if l.loc == nil {
+		return englishFor(l.game)
+	}
+	return l.loc
+}
+
+// english is the English localizer of the edge's catalogues (no game's).
+var english = sync.OnceValue(func() *lang.Localizer { return lang.MustNew().For("en") })
+
+// englishOf holds englishFor's localizers by game id.
+var englishOf sync.Map
+
+// englishFor is the English localizer of the edge's catalogues and g's, for a loaded value made
+// without the service (tests); built once per game.
+func englishFor(g rules.Game) *lang.Localizer {
+	if g == nil {
+		return english()
+	}
+	if l, ok := englishOf.Load(g.ID()); ok {
+		return l.(*lang.Localizer)
+	}
+	l, _ := englishOf.LoadOrStore(g.ID(), lang.MustNew(g).For("en"))
+	return l.(*lang.Localizer)
+}
+
+// title is the rules text naming the game: the message "<game id>.name" of its catalogue, so
+// that each language reads the game's name in it, or its plain name when the catalogue has none.
+func (l *loaded) title() string {
+	id := l.game.ID() + ".name"
+	if l.reader().Translate(id, nil) == "["+id+"]" {
+		return rules.Plain(l.game.Name())
+	}
+	return rules.Msg(id)
 }
 
 // seatOf returns the user's seat, or false.
@@ -389,7 +514,7 @@ func (l *loaded) seatOf(userID string) (rules.Seat, bool) {
 	return rules.Observer, false
 }
 
-// names returns the display names by seat.
+// names returns the display names by seat (rules text: a seat without a name is "Seat n").
 func (l *loaded) names() []string {
 	n := 0
 	if l.st != nil {
@@ -398,12 +523,12 @@ func (l *loaded) names() []string {
 	out := make([]string, n)
 	for _, s := range l.seats {
 		if s.Seat >= 0 && s.Seat < n {
-			out[s.Seat] = s.Name
+			out[s.Seat] = rules.Plain(s.Name)
 		}
 	}
 	for i := range out {
 		if out[i] == "" {
-			out[i] = fmt.Sprintf("Seat %d", i+1)
+			out[i] = rules.Msg("commands.game.seat_name", "N", i+1)
 		}
 	}
 	return out
@@ -419,27 +544,171 @@ func (l *loaded) userOf(seat rules.Seat) string {
 	return ""
 }
 
-// expand replaces seat references with names, or with mentions for the seats in ping.
+// expand replaces seat references with names, or with mentions for the seats in ping, and
+// component references with their words. It leaves the message markup for the translation of
+// the message the text goes in (Handle, BoardPost, DirectMessage): never measure or cut its result.
 func (l *loaded) expand(text string, ping map[rules.Seat]bool) string {
 	names := l.names()
-	return rules.Expand(text, func(s rules.Seat) string {
+	return expandRefs(text, func(s rules.Seat) string {
 		if ping[s] {
 			if u := l.userOf(s); u != "" && !IsAI(u) {
 				return "<@" + u + ">"
 			}
 		}
-		if int(s) < len(names) {
+		if int(s) >= 0 && int(s) < len(names) {
 			return "**" + escape(names[s]) + "**"
 		}
-		return "someone"
-	}, l.game.Term, nil)
+		return rules.Msg("commands.game.someone")
+	}, l.game.Term)
+}
+
+// expandRefs replaces the seat references in rules text with seat(n) and the component
+// references with term(id), leaving the message markup untranslated (rules.Expand with no
+// translator) — except that a value put inside a message's arguments is escaped as rules.Msg
+// escapes its arguments, so that the translation gives it back exactly (a user name with "|" or a
+// Markdown escape).
+func expandRefs(text string, seat func(rules.Seat) string, term func(string) string) string {
+	if !strings.Contains(text, "{") && !strings.Contains(text, "[[") {
+		return text
+	}
+	var b strings.Builder
+	depth := 0
+	put := func(v string) {
+		if depth > 0 {
+			v = escapeArg(v)
+		}
+		b.WriteString(v)
+	}
+	for i := 0; i < len(text); {
+		rest := text[i:]
+		switch {
+		case strings.HasPrefix(rest, rules.MsgOpen):
+			depth++
+			b.WriteString(rules.MsgOpen)
+			i += len(rules.MsgOpen)
+			continue
+		case strings.HasPrefix(rest, rules.MsgClose):
+			if depth > 0 {
+				depth--
+			}
+			b.WriteString(rules.MsgClose)
+			i += len(rules.MsgClose)
+			continue
+		case depth > 0 && text[i] == '\\' && i+1 < len(text):
+			// An escaped character of the markup: copied whole (a MsgOpen or MsgClose too).
+			n := 2
+			for _, d := range []string{rules.MsgOpen, rules.MsgClose} {
+				if strings.HasPrefix(text[i+1:], d) {
+					n = 1 + len(d)
+				}
+			}
+			b.WriteString(text[i : i+n])
+			i += n
+			continue
+		case text[i] == '{':
+			if j := strings.IndexByte(rest, '}'); j > 1 && j <= 3 {
+				if n, err := strconv.Atoi(rest[1:j]); err == nil && n >= 0 {
+					put(seat(rules.Seat(n)))
+					i += j + 1
+					continue
+				}
+			}
+		case strings.HasPrefix(rest, "[[") && term != nil:
+			if j := strings.Index(rest[2:], "]]"); j >= 0 {
+				put(term(rest[2 : 2+j]))
+				i += 2 + j + 2
+				continue
+			}
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
+}
+
+// escapeArg escapes v as rules.Msg escapes an argument's value: the markup's special characters
+// outside the markup v holds itself (which is kept whole, to be translated in turn).
+func escapeArg(v string) string {
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(v); {
+		switch {
+		case strings.HasPrefix(v[i:], rules.MsgOpen):
+			depth++
+			b.WriteString(rules.MsgOpen)
+			i += len(rules.MsgOpen)
+			continue
+		case strings.HasPrefix(v[i:], rules.MsgClose):
+			if depth == 0 {
+				b.WriteByte('\\')
+			} else {
+				depth--
+			}
+			b.WriteString(rules.MsgClose)
+			i += len(rules.MsgClose)
+			continue
+		}
+		if c := v[i]; depth == 0 && (c == '|' || c == '=' || c == '\\') {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(v[i])
+		i++
+	}
+	return b.String()
 }
 
 // markdown escapes the characters that would let a user name break Markdown.
 var markdown = strings.NewReplacer("*", "\\*", "_", "\\_", "`", "\\`", "~", "\\~", "|", "\\|", ">", "\\>")
 
-// escape keeps user names from breaking Markdown.
-func escape(name string) string { return markdown.Replace(name) }
+// escape keeps user names (and the plain words of labels) from breaking Markdown. Message markup
+// in s is left whole: it is translated later, and its arguments were escaped when put in.
+func escape(name string) string {
+	if !strings.Contains(name, rules.MsgOpen) {
+		return markdown.Replace(name)
+	}
+	var b strings.Builder
+	for rest := name; rest != ""; {
+		i := strings.Index(rest, rules.MsgOpen)
+		if i < 0 {
+			b.WriteString(markdown.Replace(rest))
+			break
+		}
+		b.WriteString(markdown.Replace(rest[:i]))
+		n := markupLen(rest[i:])
+		b.WriteString(rest[i : i+n])
+		rest = rest[i+n:]
+	}
+	return b.String()
+}
+
+// markupLen returns the length in bytes of the message markup at the start of s (to its
+// matching MsgClose, escapes skipped), or all of s when it is not closed.
+func markupLen(s string) int {
+	depth := 0
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '\\' && i+1 < len(s):
+			i++ // the escaped character: one byte, or a whole MsgOpen or MsgClose
+			if strings.HasPrefix(s[i:], rules.MsgOpen) || strings.HasPrefix(s[i:], rules.MsgClose) {
+				i += len(rules.MsgOpen)
+			} else {
+				i++
+			}
+		case strings.HasPrefix(s[i:], rules.MsgOpen):
+			depth++
+			i += len(rules.MsgOpen)
+		case strings.HasPrefix(s[i:], rules.MsgClose):
+			depth--
+			i += len(rules.MsgClose)
+			if depth == 0 {
+				return i
+			}
+		default:
+			i++
+		}
+	}
+	return len(s)
+}
 
 // load returns the channel's unfinished game (gameID 0) or the game with that id, with its state.
 func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*loaded, error) {
@@ -460,7 +729,7 @@ func (s *Service) load(ctx context.Context, channelID string, gameID int64) (*lo
 	if !ok {
 		return nil, fmt.Errorf("game %d: unknown game id %q", row.ID, row.Game)
 	}
-	l := &loaded{row: row, seats: seats, game: g}
+	l := &loaded{row: row, seats: seats, game: g, loc: s.words.For("")}
 	if row.Status == data.StatusLobby {
 		l.paceText = s.lobbyPaceText(ctx, row.ID)
 	}
@@ -487,7 +756,7 @@ func (s *Service) loadHere(ctx context.Context, req Request, gameID int64) (*loa
 		return nil, nil, err
 	}
 	if l.row.ChannelID != req.ChannelID {
-		r := ephemeral("That button belongs to a game in another channel.")
+		r := ephemeral(rules.Msg("commands.error.other_channel"))
 		return nil, &r, nil
 	}
 	return l, nil, nil
@@ -501,10 +770,10 @@ func (s *Service) loadPlaying(ctx context.Context, req Request, gameID int64) (*
 	}
 	switch l.row.Status {
 	case data.StatusLobby:
-		r := ephemeral("The game has not started yet. Join with `/game join`; the creator starts it with `/game start`.")
+		r := ephemeral(rules.Msg("commands.error.not_started"))
 		return nil, &r, nil
 	case data.StatusCancelled:
-		r := ephemeral("That game was cancelled. Start a new one with `/game new`.")
+		r := ephemeral(rules.Msg("commands.error.cancelled"))
 		return nil, &r, nil
 	}
 	return l, nil, nil

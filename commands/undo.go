@@ -31,13 +31,13 @@ import (
 // acted since, or the undo already happened) changes nothing and says so.
 
 // undoTooLate is the answer to an undo after someone acted.
-const undoTooLate = "Too late to take that back: the game has moved on since (another move was made). Nothing was changed."
+var undoTooLate = rules.Msg("commands.undo.too_late")
 
 // undoNotYours is the answer when the last moves are not the caller's.
-const undoNotYours = "You can only take back your own last move, and only before anyone else acts. Nothing was changed."
+var undoNotYours = rules.Msg("commands.undo.not_yours")
 
 // undoChance is the answer when a move drew, rolled or revealed something.
-const undoChance = "That move can't be taken back: it drew a card, rolled a die or showed something hidden. Nothing was changed."
+var undoChance = rules.Msg("commands.undo.chance")
 
 // undoButton answers the Undo button on the reply to a move.
 func (s *Service) undoButton(ctx context.Context, req Request, id CustomID) (Reply, error) {
@@ -143,7 +143,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		}
 		lc := *l
 		lc.st = cp
-		labels = append(labels, escape(plain(lc.expand(cp.Describe(seat, mv).Label, nil))))
+		labels = append(labels, escape(plain(l.reader().Text(lc.expand(cp.Describe(seat, mv).Label, nil)))))
 		if err := cp.Apply(seat, mv); err != nil {
 			return Reply{}, fmt.Errorf("undo in game %d: replay move %d: %w", l.row.ID, m.Seq, err)
 		}
@@ -166,10 +166,11 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 			named = true
 		}
 	}
-	notice, eventText := "↩️ A move was taken back.", "A move was taken back."
+	// The event is kept as rules text (a seat reference, a message): read in any language later.
+	notice, eventText := "↩️ "+rules.Msg("commands.undo.taken_back"), rules.Msg("commands.undo.taken_back")
 	if named {
-		notice = fmt.Sprintf("↩️ %s took back their move.", l.expand(rules.SeatRef(seat), nil))
-		eventText = rules.SeatRef(seat) + " took back their move."
+		notice = "↩️ " + rules.Msg("commands.undo.took_back_their", "Seat", l.expand(rules.SeatRef(seat), nil))
+		eventText = rules.Msg("commands.undo.took_back_their", "Seat", rules.SeatRef(seat))
 	}
 	before := TakeBefore(l.st)
 	l.st = base
@@ -192,10 +193,10 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	s.log.InfoContext(ctx, "undo", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", base.Version(), "moves", n)
 	s.changed(ctx, l.row.ID)
 
-	note := "↩️ You took back: " + listLabels(labels) + "."
+	note := "↩️ " + rules.Msg("commands.undo.you_took_back", "Moves", rules.List(labels...))
 	var r Reply
 	if len(base.Legal(seat)) > 0 {
-		r = newMenu(l, seat).view(nil, note+"\n\n**Your decision again**")
+		r = newMenu(l, seat).view(nil, note+"\n\n"+rules.Msg("commands.undo.decision_again"))
 	} else {
 		r = Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{}}
 	}
@@ -229,8 +230,8 @@ func stateHashOrEmpty(st rules.State) string {
 	return h
 }
 
-// undoLabel is the Undo button's label.
-const undoLabel = "Undo"
+// undoButtonLabel is the Undo button's label.
+var undoButtonLabel = rules.Msg("commands.undo.button")
 
 // movesHash is a short hash of moves (their seats and texts), for the Undo button's custom_id.
 func movesHash(moves []rules.Record) string {
@@ -245,7 +246,7 @@ func movesHash(moves []rules.Record) string {
 // movesHash) to a reply: in a row of its own when there is room, else beside the last row's
 // buttons, else a sentence names /game undo.
 func withUndo(r Reply, game int64, version, count int, hash string) Reply {
-	b := discordgo.Button{Label: undoLabel, Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "⏪"},
+	b := discordgo.Button{Label: undoButtonLabel, Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "⏪"},
 		CustomID: CustomID{Action: ActUndo, Game: game, Version: version, Page: count, Hash: hash}.String()}
 	cs := slices.Clone(r.Components)
 	switch {
@@ -260,7 +261,7 @@ func withUndo(r Reply, game int64, version, count int, hash string) Reply {
 			return r
 		}
 	}
-	r.Content = truncate(r.Content+"\nChanged your mind? `/game undo` takes it back while nobody else has acted.", 2000)
+	r.Content = r.Content + "\n" + rules.Msg("commands.undo.hint")
 	return r
 }
 

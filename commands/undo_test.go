@@ -149,6 +149,19 @@ func undoButton(r Reply) (discordgo.Button, bool) {
 	return discordgo.Button{}, false
 }
 
+// undoLabel is the Undo button's label as an English reader sees it.
+var undoLabel = english().Text(undoButtonLabel)
+
+// noticeEnglish is the text of a KindNotice item as the bot posts it in an English channel.
+func noticeEnglish(t *testing.T, it data.OutboxItem) string {
+	t.Helper()
+	text, err := NoticeText(it)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return english().Text(text)
+}
+
 func mustUndo(t *testing.T, r Reply) discordgo.Button {
 	t.Helper()
 	b, ok := undoButton(r)
@@ -199,7 +212,7 @@ func TestUndoStep(t *testing.T) {
 	for _, it := range items {
 		kinds = append(kinds, it.Kind)
 		if it.Kind == KindNotice {
-			text, _ := NoticeText(it)
+			text := noticeEnglish(t, it)
 			if !strings.Contains(text, "**"+strings.ToUpper(st.users[0])+"** took back their move") {
 				t.Errorf("notice %q", text)
 			}
@@ -209,7 +222,7 @@ func TestUndoStep(t *testing.T) {
 		t.Fatalf("undo queued %v, want a board and a notice", kinds)
 	}
 	events, _ := st.store.Events(context.Background(), st.game)
-	if len(events) != 1 || events[0].Kind != "undo" || events[0].Version != 1 || events[0].Text != "{0} took back their move." {
+	if len(events) != 1 || events[0].Kind != "undo" || events[0].Version != 1 || english().Text(events[0].Text) != "{0} took back their move." {
 		t.Fatalf("events = %+v", events)
 	}
 	// The chained Undo offers the step before (also the caller's and undoable).
@@ -399,7 +412,7 @@ func TestReplaceSeat(t *testing.T) {
 		case it.Kind == KindDM:
 			t.Errorf("DM to %s", it.Target)
 		case it.Kind == KindNotice:
-			text, _ := NoticeText(it)
+			text := noticeEnglish(t, it)
 			if !strings.Contains(text, "<@u9> takes over seat 2 from <@"+oldUser+">") {
 				t.Errorf("notice %q", text)
 			}
@@ -435,7 +448,7 @@ func TestReplaceSeat(t *testing.T) {
 	}
 	// The pace layer's entry point refuses a newcomer who already plays.
 	err = st.svc.replaceSeat(ctx, st.game, 0, "u9", "Nine")
-	if text, ok := refusalText(err); !ok || !strings.Contains(text, "already plays seat 2") {
+	if text, ok := refusalText(err); !ok || !strings.Contains(english().Text(text), "already plays seat 2") {
 		t.Fatalf("replaceSeat refusal = %v", err)
 	}
 }
@@ -490,7 +503,7 @@ func TestUndoSecretMoveStaysAnonymous(t *testing.T) {
 	name := strings.ToUpper(st.users[1])
 	for _, it := range st.drain() {
 		if it.Kind == KindNotice {
-			text, _ := NoticeText(it)
+			text := noticeEnglish(t, it)
 			if text != "↩️ A move was taken back." {
 				t.Errorf("notice %q", text)
 			}
