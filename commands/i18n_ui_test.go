@@ -159,22 +159,21 @@ func TestSettingsLanguage(t *testing.T) {
 // TestLobbyTextBothLanguages: the lobby message is markup that reads fully in English (as
 // before) and in French, with no markup left.
 func TestLobbyTextBothLanguages(t *testing.T) {
-	svc, _ := newService(t)
-	ctx := context.Background()
-	raw, err := svc.Handle(ctx, Request{Kind: KindCommand, ChannelID: "c1", GuildID: "g1", UserID: "u1", UserName: "A|n=n⟧",
-		Command: "game", Group: "new", Sub: "wide", Options: map[string]any{"any": true}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for lang, want := range map[string][]string{
 		"en": {"**Wide** — new game lobby (2–4 players)", "Variants: Any", "Players (1): A\\|n=n]", "Press **Join** to take a seat.", "If nobody starts it, the lobby closes <t:"},
 		"fr": {"**Wide** — nouvelle partie en attente de joueurs (2 à 4 joueurs)", "Variantes : Any", "Joueurs (1) : A\\|n=n]", "Appuyez sur **Rejoindre**", "la salle d’attente ferme <t:"},
 	} {
-		r := raw
-		r.Components = append([]discordgo.MessageComponent(nil), raw.Components...)
-		row := raw.Components[0].(discordgo.ActionsRow)
-		r.Components[0] = discordgo.ActionsRow{Components: append([]discordgo.MessageComponent(nil), row.Components...)}
-		localizeReply(svc.Words().For(lang), &r)
+		// The lobby is public: it reads in the channel's language (here set for the channel).
+		svc, store := newService(t)
+		ctx := context.Background()
+		if err := store.SetChannelLanguage(ctx, "c1", lang); err != nil {
+			t.Fatal(err)
+		}
+		r, err := svc.Handle(ctx, Request{Kind: KindCommand, ChannelID: "c1", GuildID: "g1", UserID: "u1", UserName: "A|n=n⟧",
+			Command: "game", Group: "new", Sub: "wide", Options: map[string]any{"any": true}})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if strings.Contains(r.Content, rules.MsgOpen) || strings.Contains(r.Content, "[commands.") {
 			t.Errorf("%s: markup left: %q", lang, r.Content)
 		}

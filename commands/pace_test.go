@@ -574,7 +574,7 @@ func TestNudge(t *testing.T) {
 		t.Fatalf("after the quiet hours: %+v", pt.sent)
 	}
 	evs, _ := pt.store.Events(pt.ctx, pt.game)
-	if len(evs) == 0 || evs[0].Kind != "nudge" || !strings.Contains(evs[0].Text, "nudged") {
+	if len(evs) == 0 || evs[0].Kind != "nudge" || !strings.Contains(english().Text(evs[0].Text), "nudged") {
 		t.Errorf("events: %+v", evs)
 	}
 	log := pt.do(b, Request{Kind: KindCommand, Command: "log"}).Content
@@ -785,7 +785,7 @@ func TestTimeoutAIStandsIn(t *testing.T) {
 		t.Errorf("the AI's seat still has a clock: %+v", cs[0])
 	}
 	evs, _ := store.Events(ctx, row.ID)
-	if len(evs) != 1 || !strings.Contains(evs[0].Text, "the AI plays for them") {
+	if len(evs) != 1 || !strings.Contains(english().Text(evs[0].Text), "the AI plays for them") {
 		t.Errorf("events: %+v", evs)
 	}
 }

@@ -33,7 +33,7 @@ const (
 // number of arguments or a non-string name: a programming error.
 func Msg(id string, args ...any) string {
 	if len(args)%2 != 0 {
-		panic("rules.Msg " + id + ": odd number of arguments")
+		panic("rules.Msg " + id + ": odd number of arguments") // lang:ok: a programming error
 	}
 	var b strings.Builder
 	b.WriteString(MsgOpen)
@@ -41,7 +41,7 @@ func Msg(id string, args ...any) string {
 	for i := 0; i < len(args); i += 2 {
 		name, ok := args[i].(string)
 		if !ok {
-			panic(fmt.Sprintf("rules.Msg %s: argument name %v is not a string", id, args[i]))
+			panic(fmt.Sprintf("rules.Msg %s: argument name %v is not a string", id, args[i])) // lang:ok
 		}
 		b.WriteByte('|')
 		b.WriteString(name)

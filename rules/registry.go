@@ -17,7 +17,7 @@ func (r *Registry) Register(g Game) {
 		r.games = map[string]Game{}
 	}
 	if _, dup := r.games[g.ID()]; dup {
-		panic(fmt.Sprintf("rules: game %q registered twice", g.ID()))
+		panic(fmt.Sprintf("rules: game %q registered twice", g.ID())) // lang:ok
 	}
 	r.games[g.ID()] = g
 }

@@ -279,9 +279,9 @@ type IllegalMoveError struct {
 
 func (e *IllegalMoveError) Error() string {
 	if e.Move == "" {
-		return "illegal move: " + e.Reason
+		return "illegal move: " + e.Reason // lang:ok: the error for logs; players read Reason
 	}
-	return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason)
+	return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason) // lang:ok
 }
 
 // Illegal returns an *IllegalMoveError for move with a reason built like fmt.Sprintf.
