@@ -11,9 +11,16 @@
 // legend. Every company is drawn with its colour and its letter; no text is under 13 px; no
 // component id is drawn.
 //
-// Every word drawn comes from the game's catalogue (ids "batavia.board.…", and the rules' own
-// words such as "batavia.commodity.tea"), in the image's language (render.Kit.T, Expand); the
-// layout measures the words, so that the longer French ones fit without being cut.
+// # Words
+//
+// Every word drawn comes from the game's catalogue (rules/batavia/messages: ids
+// "batavia.board.…", and the rules' own words such as "batavia.commodity.tea"), in the image's
+// language (render.Kit.T, Expand); the rules text of the view (status, last move) is expanded
+// in that language. The layout measures the words rather than assuming English widths: the
+// Start and Target rows, the auction panel (the package goes on its own line when the die's
+// line is full), the hexes (the commodity on a line of its own), the legend's rows and the
+// hand's label column and facts (wrapped, never cut) follow the text, so that the longer French
+// words fit.
 package drawbatavia
 
 import (
