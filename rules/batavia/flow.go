@@ -63,11 +63,11 @@ func (s *State) setup() {
 	s.Start = rules.Seat(s.RNG.Intn(n))
 	s.Auction.In = make([]bool, n)
 	s.History.Lines = make([]rules.LogLine, 0, 384)
-	intro := "batavia.log.setup.normal"
 	if s.QuickStart {
-		intro = "batavia.log.setup.quick"
+		s.log(rules.Msg("batavia.log.setup.quick", "Players", n, "Seat", seatRef(s.Start)))
+	} else {
+		s.log(rules.Msg("batavia.log.setup.normal", "Players", n, "Seat", seatRef(s.Start)))
 	}
-	s.log(rules.Msg(intro, "Players", n, "Seat", seatRef(s.Start)))
 	for i := range s.Seats {
 		s.logPrivate("", rules.Msg("batavia.log.dealt", "Ships", shipsText(s.Seats[i].Hand)), rules.Seat(i))
 	}
@@ -124,15 +124,18 @@ func (s *State) startRound() {
 	for i := range a.In {
 		a.In[i] = true
 	}
-	id := "batavia.log.round"
-	if handTotal(&turned) == 0 {
-		id = "batavia.log.round.none"
-	}
-	if left > 0 {
-		s.log(rules.Msg(id+"_left", "Round", s.Round, "Seat", seatRef(a.Auctioneer), "Die", a.Die, "Ships", shipsText(turned),
+	seat := seatRef(a.Auctioneer)
+	switch none := handTotal(&turned) == 0; {
+	case none && left > 0:
+		s.log(rules.Msg("batavia.log.round.none_left", "Round", s.Round, "Seat", seat, "Die", a.Die, "Count", left,
+			"Package", shipsText(a.Package)))
+	case none:
+		s.log(rules.Msg("batavia.log.round.none", "Round", s.Round, "Seat", seat, "Die", a.Die))
+	case left > 0:
+		s.log(rules.Msg("batavia.log.round.left", "Round", s.Round, "Seat", seat, "Die", a.Die, "Ships", shipsText(turned),
 			"Count", left, "Package", shipsText(a.Package)))
-	} else {
-		s.log(rules.Msg(id, "Round", s.Round, "Seat", seatRef(a.Auctioneer), "Die", a.Die, "Ships", shipsText(turned)))
+	default:
+		s.log(rules.Msg("batavia.log.round", "Round", s.Round, "Seat", seat, "Die", a.Die, "Ships", shipsText(turned)))
 	}
 	if handTotal(&a.Package) == 0 {
 		s.log(rules.Msg("batavia.log.nothing", "Seat", seatRef(s.Start)))

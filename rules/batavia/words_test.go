@@ -3,6 +3,7 @@ package batavia
 import (
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -172,4 +173,107 @@ func TestFrenchGameReadsFrench(t *testing.T) {
 	if got := read(s.Private(0)); !strings.HasPrefix(got, "En main : ") || !strings.HasSuffix(got, ". Vous avez 15 billets à ordre.") {
 		t.Errorf("private %q", got)
 	}
+}
+
+// The log lines random games seldom write read as they always did in English, and fully in
+// French: an auction with nothing to turn up, with ships left from an all-pass auction, the
+// all-pass itself, draws from an empty or short stack, a restocked stack, and a merchant taking
+// a face-down counter with no crate left.
+func TestRareLinesInBothLanguages(t *testing.T) {
+	fr := words.For("fr")
+	last := func(s *State, n int) []string {
+		var out []string
+		for _, l := range s.History.Lines[len(s.History.Lines)-n:] {
+			text := l.Public
+			if text == "" {
+				text = l.Private
+			}
+			out = append(out, text)
+		}
+		return out
+	}
+	expect := func(s *State, want ...string) {
+		t.Helper()
+		for i, text := range last(s, len(want)) {
+			if got := english(text); got != want[i] {
+				t.Errorf("English %q,\nwant    %q", got, want[i])
+			}
+			if got := fr.Expand(text, nil, Game.Term); strings.Contains(got, rules.MsgOpen) || strings.Contains(got, "[batavia.") ||
+				strings.Contains(got, "<no value>") {
+				t.Errorf("French %q is not fully made", got)
+			}
+		}
+	}
+
+	// Nothing left to turn up, nothing to auction.
+	s := bare(t, 3)
+	s.Stack = nil
+	s.Discard = [NumCompanies]int{}
+	s.RNG = dieSeed(t, 4)
+	s.startRound()
+	expect(s, "Round 2: {0} rolls a 4 but there are no ship cards left to turn up.", "There is nothing to auction: {0} stays start player.")
+
+	// Ships left from the last auction, with and without new ones.
+	s = bare(t, 3)
+	s.Auction.Package = [NumCompanies]int{1, 0, 0, 0, 1}
+	s.takeFromStack(t, Britain, 1)
+	s.takeFromStack(t, Sweden, 1)
+	s.RNG = dieSeed(t, 1)
+	s.stackTop(t, "D")
+	s.startRound()
+	expect(s, "Round 2: {0} rolls a 1 and turns up a Danish ship; with the 2 ships left from the last auction the package is "+
+		"1 British, 1 Danish and 1 Swedish ships.")
+	// Everybody passes: the ships stay.
+	for i := 0; i < 3; i++ {
+		play(t, s, s.Turn, "pass")
+	}
+	expect(s, "Everybody passed: the 3 ships stay for the next auction and {0} is start player.")
+	s = bare(t, 3)
+	s.Auction.Package = [NumCompanies]int{0, 0, 1, 0, 0}
+	s.Stack = nil // (the state is not checked: the cards are only out of the die's reach)
+	s.startRound()
+	expect(s, "Round 2: {0} rolls a "+strconv.Itoa(s.Auction.Die)+" but there are no ship cards left to turn up; with the 1 ship left "+
+		"from the last auction the package is a French ship.")
+
+	// Draws: a restocked stack, one card only, none at all.
+	s = bare(t, 3)
+	for _, c := range s.Stack {
+		s.Discard[c]++
+	}
+	s.Stack = nil
+	play(t, s, 0, "draw")
+	expect(s, "The stack is used up: the 110 discarded ships are shuffled into a new stack.", "{0} draws 2 ships.")
+	s = bare(t, 3)
+	s.Stack = s.Stack[:1] // (not checked: the other cards are only out of reach)
+	s.draw(0)
+	expect(s, "{0} draws 1 ship.")
+	if !strings.HasPrefix(english(s.History.Lines[len(s.History.Lines)-1].Private), "You draw a British ship") {
+		t.Errorf("private draw %q", english(s.History.Lines[len(s.History.Lines)-1].Private))
+	}
+	s.Turn = 1
+	s.beginTurn()
+	s.draw(1)
+	expect(s, "{1} draws, but the stack and the discard pile are empty.")
+
+	// A face-down counter taken with no crate left; the next block turns up.
+	s = bare(t, 3)
+	s.FaceUp = FaceUpAtStart
+	s.Seats[0].Crates = 0
+	s.layOut(t, 0, "D1")
+	h := s.nextPost(0, Denmark)
+	for h <= s.FaceUp {
+		s.Track[h-1] = -1
+		h = s.nextPost(0, Denmark)
+	}
+	if got := english(s.Describe(0, Move{Kind: MoveSail, Co: Denmark}).Label); got != "Sail to the Danish post, hex "+strconv.Itoa(h)+" (face down)" {
+		t.Errorf("sail label %q", got)
+	}
+	post := s.Track[h-1]
+	s.sail(0, Denmark)
+	want := "{0} sails to hex " + strconv.Itoa(h) + " and takes the [[" + post.ID() + "]], face down until now, but has no crate left for the " +
+		post.Commodity().Name() + " warehouse. Hexes 11–15 are turned face up: "
+	if got := english(s.History.Lines[len(s.History.Lines)-1].Public); !strings.HasPrefix(got, want) {
+		t.Errorf("English %q,\nwant    %q…", got, want)
+	}
+	expect(s, english(s.History.Lines[len(s.History.Lines)-1].Public))
 }
