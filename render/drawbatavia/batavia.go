@@ -10,6 +10,17 @@
 // (laid-out cards by company, counters, crates, gold, hand size), the 7 × 5 warehouse grid, and a
 // legend. Every company is drawn with its colour and its letter; no text is under 13 px; no
 // component id is drawn.
+//
+// # Words
+//
+// Every word drawn comes from the game's catalogue (rules/batavia/messages: ids
+// "batavia.board.…", and the rules' own words such as "batavia.commodity.tea"), in the image's
+// language (render.Kit.T, Expand); the rules text of the view (status, last move) is expanded
+// in that language. The layout measures the words rather than assuming English widths: the
+// Start and Target rows, the auction panel (the package goes on its own line when the die's
+// line is full), the hexes (the commodity on a line of its own), the legend's rows and the
+// hand's label column and facts (wrapped, never cut) follow the text, so that the longer French
+// words fit.
 package drawbatavia
 
 import (
@@ -45,16 +56,16 @@ const (
 	endRowH = 38 // start space and Target rows
 
 	scaleRowH = 23
-	scaleX    = 118 // where the 0–25 scale starts
-	scaleW    = 250
+	scaleX    = 126 // where the 0–25 scale starts
+	scaleW    = 242
 
 	seatRowH = 70
 
 	whRowH  = 25
-	whNameW = 118
-	whColW  = 54
+	whNameW = 132
+	whColW  = 52
 
-	legendH = 62
+	legendRowH = 26
 
 	handW = 540
 )
@@ -98,7 +109,14 @@ type layout struct {
 	height            int
 }
 
-const auctionH = 92
+// auctionH is the height of the auction panel: three lines, four when the package does not fit
+// beside the die (a long name, a long language).
+func auctionH(wide bool) float64 {
+	if wide {
+		return 118
+	}
+	return 92
+}
 
 func trackH() float64     { return bTitleH + 2*endRowH + 7*hexRowH }
 func scaleH() float64     { return bTitleH + 6*scaleRowH + 6 }
@@ -116,7 +134,7 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	m := k.Canvas(1, 1)
 	status, last := k.Expand(v.Status), k.Expand(v.LastMove)
 	if last != "" {
-		last = "Last move: " + last
+		last = k.T("batavia.board.last", "Move", last)
 		// At most two lines: the rest of a long move (a pirate attack, the next auction) is on
 		// the board itself.
 		if lines := m.Wrap(last, bInner-40, render.Style{Size: 14}); len(lines) > 2 {
@@ -133,9 +151,11 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 		L.outcomeH = 40 + float64(n)*44
 		y += L.outcomeH + bGap
 	}
+	wide := false
 	if v.Auction != nil {
 		L.auction = y
-		y += auctionH + bGap
+		wide = auctionWide(k, m, v, display)
+		y += auctionH(wide) + bGap
 	}
 	L.track = y
 	y += trackH() + bGap
@@ -146,6 +166,7 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	L.warehouse = y
 	y += warehouseH() + bGap
 	L.legend = y
+	legendH := legendHeight(k, m)
 	y += legendH + bMargin
 	L.height = int(y)
 
@@ -154,16 +175,17 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	header(k, c, v)
 	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, over)
 	if over {
-		outcome(c, v, display, initials, L.outcome, L.outcomeH)
+		outcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
 	if v.Auction != nil {
-		auction(c, v, display, initials, L.auction)
+		auction(k, c, v, display, initials, L.auction, wide)
 	}
-	track(c, v, initials, L.track)
-	scale(c, v, display, initials, L.scale)
-	seats(c, v, display, initials, L.seats)
+	track(k, c, v, initials, L.track)
+	scale(k, c, v, display, initials, L.scale)
+	seats(k, c, v, display, initials, L.seats)
 	warehouses(k, c, v, initials, L.warehouse)
-	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, legendH, render.ColPaper, paintLegend), bMargin, int(L.legend))
+	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
+		bMargin, int(L.legend))
 	return c.Image(), nil
 }
 
@@ -174,9 +196,9 @@ type layerKey struct {
 }
 
 func header(k *render.Kit, c *render.Canvas, v *batavia.View) {
-	k.TitleBand(c, "batavia/header", bW, headerH, "BATAVIA", 22)
+	k.TitleBand(c, "batavia/header", bW, headerH, k.T("batavia.board.title"), 22)
 	soft := render.Lighten(render.ColBand, 0.65)
-	info := "Round " + strconv.Itoa(v.Round) + "  ·  stack " + strconv.Itoa(v.Stack) + "  ·  discards " + strconv.Itoa(v.Discard)
+	info := k.T("batavia.board.header", "Round", v.Round, "Stack", v.Stack, "Discard", v.Discard)
 	c.Text(info, bW-14, headerH/2, 1, render.Style{Size: 15, Bold: true, Colour: soft})
 }
 
@@ -184,14 +206,42 @@ func sectionTitle(c *render.Canvas, text string, y float64) {
 	c.Text(text, bMargin+2, y+bTitleH/2, 0, stTitle)
 }
 
-// auction draws the running auction: the die, the package, the high bid and who is still in.
-func auction(c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
+// auctionHead is the first line of the auction panel: the title and who rolled what.
+func auctionHead(k *render.Kit, v *batavia.View, display []string) (title, rolled string) {
 	a := v.Auction
-	panel(c, bMargin, top, bInner, auctionH, 8, render.ColPanel, render.ColBorder)
+	return k.T("batavia.board.auction"), k.T("batavia.board.rolled", "Name", rules.Plain(render.SeatName(display, a.Auctioneer)), "Die", a.Die)
+}
+
+// packageW is the width of the auction's package: a count and a chip per company, and the total.
+func packageW(k *render.Kit, c *render.Canvas, a *batavia.AuctionView) float64 {
+	w, total := 0.0, 0
+	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
+		if a.Package[co] > 0 {
+			total += a.Package[co]
+			w += c.Measure(strconv.Itoa(a.Package[co])+"×", stNum) + 3 + 32
+		}
+	}
+	return w + c.Measure(k.T("batavia.ship_count", "Count", total), stBody)
+}
+
+// auctionWide says whether the package goes on a line of its own, below the die.
+func auctionWide(k *render.Kit, c *render.Canvas, v *batavia.View, display []string) bool {
+	title, rolled := auctionHead(k, v, display)
+	return 12+c.Measure(title, stTitle)+10+c.Measure(rolled, stBody)+10+packageW(k, c, v.Auction) > bInner-12
+}
+
+// auction draws the running auction: the die, the package, the high bid and who is still in.
+func auction(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials []string, top float64, wide bool) {
+	a := v.Auction
+	panel(c, bMargin, top, bInner, auctionH(wide), 8, render.ColPanel, render.ColBorder)
 	x := float64(bMargin + 12)
 	y := top + 18
-	x += c.Text("AUCTION", x, y, 0, stTitle) + 10
-	x += c.Text(render.SeatName(display, a.Auctioneer)+" rolled "+strconv.Itoa(a.Die)+":", x, y, 0, stBody) + 10
+	title, rolled := auctionHead(k, v, display)
+	x += c.Text(title, x, y, 0, stTitle) + 10
+	x += c.Text(rolled, x, y, 0, stBody) + 10
+	if wide {
+		x, y = float64(bMargin+12), y+26
+	}
 	total := 0
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		if a.Package[co] == 0 {
@@ -202,16 +252,17 @@ func auction(c *render.Canvas, v *batavia.View, display, initials []string, top 
 		chip(c, x, y-10, 24, 20, co)
 		x += 32
 	}
-	c.Text(render.Plural(total, "ship", "ships"), x, y, 0, stBody)
+	c.Text(k.T("batavia.ship_count", "Count", total), x, y, 0, stBody)
 	y += 26
-	bid := "No bid yet"
+	bid := k.T("batavia.board.no_bid")
 	if a.HighSeat >= 0 {
-		bid = "High bid " + render.Plural(a.High, "note", "notes") + ": " + render.SeatName(display, a.HighSeat)
+		bid = k.T("batavia.board.high_bid", "Notes", rules.Msg("batavia.note", "Count", a.High),
+			"Name", rules.Plain(render.SeatName(display, a.HighSeat)))
 	}
 	c.Text(c.Fit(bid, bInner-24, stBold), bMargin+12, y, 0, stBold)
 	y += 26
 	x = float64(bMargin + 12)
-	x += c.Text("Still in:", x, y, 0, stBody) + 8
+	x += c.Text(k.T("batavia.board.still_in"), x, y, 0, stBody) + 8
 	for i, in := range a.In {
 		s := rules.Seat(i)
 		if !in {
@@ -227,7 +278,7 @@ func auction(c *render.Canvas, v *batavia.View, display, initials []string, top 
 		}
 	}
 	if len(out) > 0 {
-		c.Text(c.Fit("passed: "+strings.Join(out, ", "), bMargin+bInner-x-8, stSmall), x+6, y, 0, stSmall)
+		c.Text(c.Fit(k.T("batavia.board.passed", "Names", rules.Plain(strings.Join(out, ", "))), bMargin+bInner-x-8, stSmall), x+6, y, 0, stSmall)
 	}
 }
 
@@ -269,8 +320,8 @@ func paintHexagon(c *render.Canvas, x, y, w, h float64, fill, edge color.Color) 
 }
 
 // track draws the start space, the 35 hexes and the Target counter with the merchants.
-func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
-	sectionTitle(c, "TRADING POSTS  ·  "+faceUpText(v), top)
+func track(k *render.Kit, c *render.Canvas, v *batavia.View, initials []string, top float64) {
+	sectionTitle(c, k.T("batavia.board.posts_title", "FaceUp", faceUpText(v)), top)
 	merchantAt := map[int][]rules.Seat{}
 	for _, sv := range v.Seats {
 		merchantAt[sv.Pos] = append(merchantAt[sv.Pos], sv.Seat)
@@ -278,14 +329,13 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 	// Start space.
 	y := top + bTitleH
 	panel(c, bMargin, y+2, bInner, endRowH-6, 8, render.ColPanelAlt, render.ColBorder)
-	c.Text("START", bMargin+12, y+endRowH/2-1, 0, stBold)
-	x := float64(bMargin + 80)
+	x := bMargin + 12 + max(68, c.Text(k.T("batavia.board.start"), bMargin+12, y+endRowH/2-1, 0, stBold)+12)
 	for _, s := range merchantAt[0] {
 		c.SeatDisc(x, y+endRowH/2-1, 12, s, initials)
 		x += 28
 	}
 	if len(merchantAt[0]) == 0 {
-		c.Text("every merchant has set sail", x, y+endRowH/2-1, 0, stSmall)
+		c.Text(k.T("batavia.board.all_sailed"), x, y+endRowH/2-1, 0, stSmall)
 	}
 	for h := 1; h <= batavia.NumHexes; h++ {
 		hv := v.Track[h-1]
@@ -301,21 +351,24 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 			hexagon(c, hx, hy, hexW, hexH, render.Lighten(companyColours[co], 0.45), render.ColCardEdge)
 			numSt = render.Style{Size: 13, Colour: render.ColInk}
 		}
-		c.Text(strconv.Itoa(h), hx+hexW/2, hy+10, 0.5, numSt)
-		cy := hy + 30
-		switch {
-		case hv.Taken:
+		// The top line holds the hex number (after the company's chip on a counter), the bottom
+		// line the commodity across the hexagon's whole width, or the merchants on a taken hex.
+		cy := hy + 31
+		if hv.Taken {
+			c.Text(strconv.Itoa(h), hx+hexW/2, hy+10, 0.5, numSt)
 			for i, s := range merchantAt[h] {
 				c.SeatDisc(hx+hexW/2+float64(i)*24, cy-2, 12, s, initials)
 			}
-		case hv.FaceUp:
-			co, _ := company(hv.Company)
-			chip(c, hx+10, cy-10, 24, 20, co)
-			c.Text(hv.Commodity, hx+38, cy, 0, stBold)
-		default:
-			co, _ := company(hv.Company)
-			chip(c, hx+10, cy-10, 24, 20, co)
-			c.Text("?", hx+44, cy, 0, render.Style{Size: 17, Bold: true, Colour: render.ColInk})
+			continue
+		}
+		co, _ := company(hv.Company)
+		chip(c, hx+hexW/2-24, hy+3, 20, 15, co)
+		c.Text(strconv.Itoa(h), hx+hexW/2+2, hy+11, 0, numSt)
+		if hv.FaceUp {
+			name := k.T("batavia.commodity." + hv.Commodity)
+			c.Text(name, hx+hexW/2, cy, 0.5, commoditySt(c, name, hexW-16))
+		} else {
+			c.Text("?", hx+hexW/2, cy, 0.5, render.Style{Size: 17, Bold: true, Colour: render.ColInk})
 		}
 	}
 	// Target counter.
@@ -325,8 +378,7 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 		fill = render.ColPanelAlt
 	}
 	panel(c, bMargin, y+4, bInner, endRowH-6, 8, fill, render.ColBorder)
-	c.Text("TARGET", bMargin+12, y+endRowH/2+1, 0, stBold)
-	x = bMargin + 80
+	x = bMargin + 12 + max(68, c.Text(k.T("batavia.board.target"), bMargin+12, y+endRowH/2+1, 0, stBold)+12)
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		chip(c, x, y+endRowH/2-9, 22, 20, co)
 		x += 26
@@ -334,23 +386,48 @@ func track(c *render.Canvas, v *batavia.View, initials []string, top float64) {
 	x += 8
 	if v.TargetBy >= 0 {
 		c.SeatDisc(x+12, y+endRowH/2+1, 12, v.TargetBy, initials)
-		c.Text("took it: +4 gold at the end", x+30, y+endRowH/2+1, 0, stBody)
+		lines(c, k.T("batavia.board.took_it", "Gold", batavia.TargetGold), x+30, y+endRowH/2+1, bMargin+bInner-x-38, stBody)
 	} else {
-		c.Text("4 gold · taken when no seal's post is ahead", x, y+endRowH/2+1, 0, stSmall)
+		lines(c, k.T("batavia.board.target_help", "Gold", batavia.TargetGold), x, y+endRowH/2+1, bMargin+bInner-x-8, stSmall)
 	}
 }
 
+// lines draws text from x centred on cy, on one line when it fits in w and else wrapped on two
+// at the smallest size (never cut: a longer text overflows the row rather than lose words).
+func lines(c *render.Canvas, text string, x, cy, w float64, st render.Style) {
+	if c.Measure(text, st) <= w {
+		c.Text(text, x, cy, 0, st)
+		return
+	}
+	st.Size = render.MinTextSize
+	ls := c.Wrap(text, w, st)
+	for i, l := range ls {
+		c.Text(strings.TrimSpace(l), x, cy+(float64(i)-float64(len(ls)-1)/2)*15, 0, st)
+	}
+}
+
+// commoditySt is the bold style of a commodity's name on a hex, a point smaller (never below the
+// kit's floor) when the name is wider than w.
+func commoditySt(c *render.Canvas, name string, w float64) render.Style {
+	st := stBold
+	for st.Size > render.MinTextSize && c.Measure(name, st) > w {
+		st.Size--
+	}
+	return st
+}
+
+// faceUpText says how far the track is face up (rules text).
 func faceUpText(v *batavia.View) string {
 	if v.FaceUp >= batavia.NumHexes {
-		return "all face up"
+		return rules.Msg("batavia.board.all_up")
 	}
-	return "face up to hex " + strconv.Itoa(v.FaceUp)
+	return rules.Msg("batavia.board.up_to", "Hex", v.FaceUp)
 }
 
 // scale draws the ship scale: the cannon and each company's laid-out ships on 0–25, the
 // pirates' threshold, and each seal's holder.
-func scale(c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
-	sectionTitle(c, "SHIPS LAID OUT  ·  pirates attack at "+strconv.Itoa(v.Threshold), top)
+func scale(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
+	sectionTitle(c, k.T("batavia.board.ships_title", "N", v.Threshold), top)
 	y0 := top + bTitleH
 	panel(c, bMargin, y0, bInner, 6*scaleRowH+6, 8, render.ColPanel, render.ColBorder)
 	unit := float64(scaleW) / batavia.MaxCannon
@@ -368,11 +445,11 @@ func scale(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		}
 		c.Text(strconv.Itoa(count), x0+float64(scaleW)+8, cy, 0, stNum)
 	}
-	row(0, func(cy float64) { c.Text("Cannon", bMargin+10, cy, 0, stBold) }, v.Cannon, render.ColInk)
+	row(0, func(cy float64) { c.Text(k.T("batavia.board.cannon"), bMargin+10, cy, 0, stBold) }, v.Cannon, render.ColInk)
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		row(int(co)+1, func(cy float64) {
 			chip(c, bMargin+10, cy-10, 24, 20, co)
-			c.Text(co.Adjective(), bMargin+38, cy, 0, stBody)
+			c.Text(companyName(k, co), bMargin+38, cy, 0, stBody)
 		}, v.Ships[co], companyColours[co])
 		cy := y0 + 3 + float64(co+1)*scaleRowH + scaleRowH/2
 		sx := x0 + float64(scaleW) + 36
@@ -380,21 +457,24 @@ func scale(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 			// The holder's disc, and the name when it fits whole (the players list names
 			// every disc).
 			c.SeatDisc(sx+10, cy, 10, h, initials)
-			label := "seal: " + render.SeatName(display, h)
+			label := k.T("batavia.board.seal_of", "Name", rules.Plain(render.SeatName(display, h)))
 			if c.Measure(label, stSmall) > bMargin+bInner-sx-30 {
-				label = "seal"
+				label = k.T("batavia.board.seal")
 			}
 			c.Text(label, sx+24, cy, 0, render.Style{Size: 13})
 		} else {
-			c.Text("seal on board", sx, cy, 0, stSmall)
+			c.Text(k.T("batavia.board.seal_free"), sx, cy, 0, stSmall)
 		}
 	}
 }
 
 // seats draws one row per player: name, hand size, notes (only at the end), gold, crates, the
 // laid-out cards by company and the counters held.
-func seats(c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
-	sectionTitle(c, "PLAYERS", top)
+func seats(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials []string, top float64) {
+	sectionTitle(c, k.T("batavia.board.players"), top)
+	badge := k.T("batavia.board.start_player")
+	badgeSt := render.Style{Size: 13, Bold: true}
+	badgeW := c.Measure(badge, badgeSt) + badgeSt.Size*0.8
 	y := top + bTitleH
 	for _, sv := range v.Seats {
 		fill := render.ColPanel
@@ -407,24 +487,26 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		x := float64(bMargin + 38)
 		nameW := float64(bInner - 48)
 		if sv.Seat == v.Start {
-			nameW -= 70
+			nameW -= badgeW + 14
 		}
 		x += c.Text(c.Fit(render.SeatName(display, sv.Seat), nameW, stBold), x, cy, 0, stBold) + 8
 		if sv.Seat == v.Start {
-			c.Badge("START", x, cy, render.ColGold, render.Style{Size: 13, Bold: true})
+			c.Badge(badge, x, cy, render.ColGold, badgeSt)
 		}
-		facts := "hand " + strconv.Itoa(sv.HandSize) + " · gold " + strconv.Itoa(sv.Gold) + " · crates " + strconv.Itoa(sv.Crates)
+		var facts string
 		if sv.Notes != nil && v.Outcome != nil {
-			facts += " · notes " + strconv.Itoa(*sv.Notes)
+			facts = k.T("batavia.board.facts.notes", "Hand", sv.HandSize, "Gold", sv.Gold, "Crates", sv.Crates, "Notes", *sv.Notes)
+		} else {
+			facts = k.T("batavia.board.facts", "Hand", sv.HandSize, "Gold", sv.Gold, "Crates", sv.Crates)
 		}
 		ly := y + 39
 		factsW := c.Text(facts, bMargin+bInner-10, ly, 1, render.Style{Size: 14})
 		// Laid out: the label is left out when the chips and the facts would not fit beside it.
 		x = bMargin + 12
-		none := "no ships laid out"
-		if x+laidOutW(c, sv.Laid)+factsW+70 < bMargin+bInner {
-			x += c.Text("Laid out", x, ly, 0, stSmall) + 8
-			none = "none"
+		none := k.T("batavia.board.no_laid")
+		if label := k.T("batavia.board.laid_out"); x+laidOutW(c, sv.Laid)+factsW+c.Measure(label, stSmall)+16 < bMargin+bInner {
+			x += c.Text(label, x, ly, 0, stSmall) + 8
+			none = k.T("batavia.board.none")
 		}
 		any := false
 		for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
@@ -442,20 +524,21 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 		// Counters held.
 		py := y + 59
 		x = bMargin + 12
-		x += c.Text("Posts", x, py, 0, stSmall) + 8
+		x += c.Text(k.T("batavia.board.posts"), x, py, 0, stSmall) + 8
 		if len(sv.Posts) == 0 {
-			c.Text("none", x, py, 0, stSmall)
+			c.Text(k.T("batavia.board.none"), x, py, 0, stSmall)
 		}
 		for _, p := range sv.Posts {
 			co, _ := company(p.Company)
-			w := c.Measure(p.Commodity, render.Style{Size: 13})
+			name := k.T("batavia.commodity." + p.Commodity)
+			w := c.Measure(name, render.Style{Size: 13})
 			if x+w+30 > bMargin+bInner-4 {
 				c.Text("…", x, py, 0, stBody)
 				break
 			}
 			chip(c, x, py-8, 18, 16, co)
 			x += 20
-			x += c.Text(p.Commodity, x, py, 0, render.Style{Size: 13}) + 8
+			x += c.Text(name, x, py, 0, render.Style{Size: 13}) + 8
 		}
 		y += seatRowH + 4
 	}
@@ -464,9 +547,10 @@ func seats(c *render.Canvas, v *batavia.View, display, initials []string, top fl
 // warehouses draws the 7 × 5 warehouse grid: one row per commodity (its values), one column per
 // company, a player's disc where its crate lies, and the current leaders.
 func warehouses(k *render.Kit, c *render.Canvas, v *batavia.View, initials []string, top float64) {
-	sectionTitle(c, "WAREHOUSES  ·  most crates: full value (shared: less)", top)
+	sectionTitle(c, k.T("batavia.board.warehouses_title"), top)
 	y0 := top + bTitleH
-	c.Blit(k.Layer(layerKey{"warehouses", 0}, bInner, 8*whRowH+4, render.ColPaper, paintWarehouses), bMargin, int(y0))
+	c.Blit(k.Layer(layerKey{"warehouses", 0}, bInner, 8*whRowH+4, render.ColPaper, func(c *render.Canvas) { paintWarehouses(k, c) }),
+		bMargin, int(y0))
 	x0 := float64(bMargin + whNameW)
 	lx := x0 + batavia.NumCompanies*whColW + 6
 	for k := batavia.Commodity(0); k < batavia.NumCommodities; k++ {
@@ -497,48 +581,96 @@ func warehouses(k *render.Kit, c *render.Canvas, v *batavia.View, initials []str
 }
 
 // outcome draws the final scores, best first, with each player's breakdown.
-func outcome(c *render.Canvas, v *batavia.View, display, initials []string, top, h float64) {
+func outcome(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials []string, top, h float64) {
 	o := v.Outcome
 	winners, names := render.Winners(o, display)
-	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, render.FinalScoresTitle(names, "shared win"))
+	title := k.T("batavia.board.final")
+	switch len(names) {
+	case 1:
+		title = k.T("batavia.board.final.winner", "Name", rules.Plain(names[0]))
+	case 0:
+	default:
+		title = k.T("batavia.board.final.shared", "Names", rules.Plain(strings.Join(names, ", ")))
+	}
+	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, title)
 	for _, i := range render.ScoreOrder(o.Scores, nil) {
 		s := rules.Seat(i)
 		cy := y + 12
 		c.OutcomeSeat(x, cy, s, winners[s], display, initials, 250)
-		c.Text(strconv.Itoa(o.Scores[i])+" gold", bMargin+bInner-12, cy, 1, render.Style{Size: 16, Bold: true})
+		c.Text(k.T("batavia.board.gold", "Count", o.Scores[i]), bMargin+bInner-12, cy, 1, render.Style{Size: 16, Bold: true})
 		if i < len(v.Scores) {
 			sc := v.Scores[i]
-			parts := []string{"warehouses " + strconv.Itoa(sc.Warehouses), "notes " + strconv.Itoa(sc.Notes), "seals " + strconv.Itoa(sc.Seals)}
+			var parts string
 			if sc.Target > 0 {
-				parts = append(parts, "Target "+strconv.Itoa(sc.Target))
+				parts = k.T("batavia.board.breakdown.target", "Warehouses", sc.Warehouses, "Notes", sc.Notes, "Seals", sc.Seals,
+					"Target", sc.Target, "Exchanged", sc.Exchanged)
+			} else {
+				parts = k.T("batavia.board.breakdown", "Warehouses", sc.Warehouses, "Notes", sc.Notes, "Seals", sc.Seals,
+					"Exchanged", sc.Exchanged)
 			}
-			parts = append(parts, "exchanges "+strconv.Itoa(sc.Exchanged))
-			c.Text(c.Fit(strings.Join(parts, " · "), bInner-70, stSmall), x+54, cy+20, 0, stSmall)
+			c.Text(c.Fit(parts, bInner-70, stSmall), x+54, cy+20, 0, stSmall)
 		}
 		y += 44
 	}
 }
 
-// paintLegend draws the static legend: the companies and the symbols.
-func paintLegend(c *render.Canvas) {
-	c.Panel(0.5, 0.5, bInner-1, legendH-1, 8, render.ColPanelAlt, render.ColBorder)
-	var items []render.LegendItem
+// companyName is the company's name drawn alone ("Danish", "Danois").
+func companyName(k *render.Kit, co batavia.Company) string {
+	return k.T("batavia.board.company." + co.Letter())
+}
+
+// legendItems are the legend's two groups of entries: the companies, and the symbols.
+func legendItems(k *render.Kit) (companies, symbols []render.LegendItem) {
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
-		items = append(items, render.LegendItem{SwatchW: 24, Label: co.Adjective(), Swatch: func(c *render.Canvas, x, cy float64) {
+		companies = append(companies, render.LegendItem{SwatchW: 24, Label: companyName(k, co), Swatch: func(c *render.Canvas, x, cy float64) {
 			chip(c, x, cy-10, 24, 20, co)
 		}})
 	}
-	h := c.Legend(items, 10, 4, bInner-20, 26, render.Style{Size: 14})
-	c.Legend([]render.LegendItem{
-		{SwatchW: 30, Label: "face-down post (?: commodity unknown)", Swatch: func(c *render.Canvas, x, cy float64) {
+	symbols = []render.LegendItem{
+		{SwatchW: 30, Label: k.T("batavia.board.legend.face_down"), Swatch: func(c *render.Canvas, x, cy float64) {
 			hexagon(c, x, cy-9, 30, 18, render.Lighten(companyColours[0], 0.45), render.ColCardEdge)
 		}},
-		{SwatchW: 22, Label: "a player's merchant or crate", Swatch: func(c *render.Canvas, x, cy float64) {
+		{SwatchW: 22, Label: k.T("batavia.board.legend.merchant"), Swatch: func(c *render.Canvas, x, cy float64) {
 			c.DrawCircle(x+11, cy, 10)
 			c.SetColor(render.PlayerColour(0))
 			c.Context.Fill()
 		}},
-	}, 10, 4+h, bInner-20, 26, render.Style{Size: 13})
+	}
+	return companies, symbols
+}
+
+var (
+	stLegend    = render.Style{Size: 14}
+	stLegendSym = render.Style{Size: 13}
+)
+
+// legendRows counts the rows render.Canvas.Legend wraps items into in w pixels.
+func legendRows(c *render.Canvas, items []render.LegendItem, w float64, st render.Style) int {
+	rows, cx := 1, 0.0
+	for _, it := range items {
+		itemW := it.SwatchW + 4 + c.Measure(it.Label, st)
+		if cx > 0 && cx+itemW > w {
+			cx = 0
+			rows++
+		}
+		cx += itemW + 14
+	}
+	return rows
+}
+
+// legendHeight is the height of the legend in the image's language: its rows and margins.
+func legendHeight(k *render.Kit, m *render.Canvas) float64 {
+	companies, symbols := legendItems(k)
+	rows := legendRows(m, companies, bInner-20, stLegend) + legendRows(m, symbols, bInner-20, stLegendSym)
+	return float64(rows*legendRowH) + 10
+}
+
+// paintLegend draws the static legend, h pixels high: the companies and the symbols.
+func paintLegend(k *render.Kit, c *render.Canvas, h float64) {
+	c.Panel(0.5, 0.5, bInner-1, h-1, 8, render.ColPanelAlt, render.ColBorder)
+	companies, symbols := legendItems(k)
+	top := c.Legend(companies, 10, 4, bInner-20, legendRowH, stLegend)
+	c.Legend(symbols, 10, 4+top, bInner-20, legendRowH, stLegendSym)
 }
 
 // hand draws the private image of the view's seat: its ship cards by company, its notes (secret),
@@ -553,11 +685,25 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	yourMove := v.Acting == v.Viewer
 	status := k.Expand(v.Status)
 	if yourMove {
-		status = yourMoveText(v)
+		status = yourMoveText(k, v)
 	}
 	statusH := render.HandStatusHeight(m, inner, status, 3, yourMove)
+	// The facts below the cards: a label column as wide as the widest label in the image's
+	// language, and each text wrapped (never cut) in the rest.
+	sv := v.Seats[v.Viewer]
+	labels, texts := handFacts(k, v, sv)
+	labelW := 130.0
+	for _, l := range labels {
+		labelW = max(labelW, m.Measure(l, stTitle)+16)
+	}
+	var wrapped [3][]string
+	factsH := 0.0
+	for i, t := range texts {
+		wrapped[i] = m.Wrap(t, inner-labelW, stBody)
+		factsH += 30 + 18*float64(len(wrapped[i])-1)
+	}
 	const cardsH, cardsTitle = 118, 26
-	height := render.HandHeaderH + bGap + statusH + bGap + cardsTitle + cardsH + bGap + 3*30 + bMargin + 10
+	height := render.HandHeaderH + bGap + statusH + bGap + cardsTitle + cardsH + bGap + factsH + bMargin + 10
 	c := k.Canvas(handW, int(height))
 	c.Fill(render.ColPaper)
 	k.HandHeader(c, handW, v.Viewer, display, initials, 340)
@@ -568,7 +714,7 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 	for _, n := range v.Hand {
 		total += n
 	}
-	c.Text("SHIP CARDS IN HAND · "+strconv.Itoa(total), bMargin+2, y+bTitleH/2, 0, stTitle)
+	c.Text(k.T("batavia.board.hand.cards", "N", total), bMargin+2, y+bTitleH/2, 0, stTitle)
 	y += cardsTitle
 	cw := (inner - 4*8) / 5
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
@@ -580,7 +726,7 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 			col = render.Lighten(col, 0.7)
 		}
 		c.Chip(x+8, y+8, cw-16, 30, col, co.Letter(), 18)
-		c.Text(co.Adjective(), x+cw/2, y+54, 0.5, render.Style{Size: 14})
+		c.Text(companyName(k, co), x+cw/2, y+54, 0.5, render.Style{Size: 14})
 		numSt := render.Style{Size: 30, Bold: true}
 		if n == 0 {
 			numSt.Colour = render.ColMuted
@@ -588,58 +734,65 @@ func hand(k *render.Kit, v *batavia.View) (image.Image, error) {
 		c.Text(strconv.Itoa(n), x+cw/2, y+88, 0.5, numSt)
 	}
 	y += cardsH + bGap
-	sv := v.Seats[v.Viewer]
-	line := func(label, text string) {
-		c.Text(label, bMargin+4, y+14, 0, stTitle)
-		c.Text(c.Fit(text, inner-130, stBody), bMargin+130, y+14, 0, stBody)
-		y += 30
+	for i, l := range labels {
+		c.Text(l, bMargin+4, y+14, 0, stTitle)
+		for j, w := range wrapped[i] {
+			c.Text(strings.TrimSpace(w), bMargin+labelW, y+14+18*float64(j), 0, stBody)
+		}
+		y += 30 + 18*float64(len(wrapped[i])-1)
 	}
+	return c.Image(), nil
+}
+
+// handFacts are the labels and texts of the hand's facts: the notes (secret), the ships laid
+// out and the trading posts held.
+func handFacts(k *render.Kit, v *batavia.View, sv batavia.SeatView) (labels, texts [3]string) {
+	labels = [3]string{k.T("batavia.board.hand.notes"), k.T("batavia.board.hand.laid"), k.T("batavia.board.hand.posts")}
 	notes := 0
 	if v.Notes != nil {
 		notes = *v.Notes
 	}
-	line("NOTES", render.Plural(notes, "promissory note", "promissory notes")+" (only you see this)")
+	texts[0] = k.T("batavia.board.hand.secret", "Notes", rules.Msg("batavia.notes", "Count", notes))
 	var laid []string
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		if sv.Laid[co] > 0 {
-			laid = append(laid, strconv.Itoa(sv.Laid[co])+" "+co.Adjective())
+			laid = append(laid, k.T("batavia.board.hand.laid_item", "Count", sv.Laid[co], "Company", co.Adj(sv.Laid[co])))
 		}
 	}
-	if len(laid) == 0 {
-		laid = []string{"none"}
+	texts[1] = k.T("batavia.board.none")
+	if len(laid) > 0 {
+		texts[1] = strings.Join(laid, ", ")
 	}
-	line("LAID OUT", strings.Join(laid, ", "))
 	var posts []string
 	seen := map[string]bool{}
 	for _, p := range sv.Posts {
 		co, _ := company(p.Company)
-		posts = append(posts, co.Adjective()+" "+p.Commodity)
+		posts = append(posts, k.T("batavia.board.hand.post", "Company", co.Adj(1), "Commodity", rules.Msg("batavia.commodity."+p.Commodity)))
 		seen[p.Company] = true
 	}
-	text := "none"
+	texts[2] = k.T("batavia.board.none")
 	if len(posts) > 0 {
-		text = strings.Join(posts, ", ") + " (" + render.Plural(len(seen), "company", "companies") + ")"
+		texts[2] = k.T("batavia.board.hand.posts_list", "Posts", rules.Plain(strings.Join(posts, ", ")), "Count", len(seen))
 	}
-	line("POSTS", text)
-	return c.Image(), nil
+	return labels, texts
 }
 
 // yourMoveText says to the player what the decision is, in the second person.
-func yourMoveText(v *batavia.View) string {
+func yourMoveText(k *render.Kit, v *batavia.View) string {
 	switch v.Phase {
 	case batavia.PhaseAuction:
 		if a := v.Auction; a != nil && a.HighSeat >= 0 {
-			return "Your move: bid more than " + render.Plural(a.High, "note", "notes") + ", or pass."
+			return k.T("batavia.board.you.outbid", "Notes", rules.Msg("batavia.note", "Count", a.High))
 		}
-		return "Your move: bid for the ships, or pass."
+		return k.T("batavia.board.you.bid")
 	case batavia.PhaseTurn:
-		return "Your turn: draw two ships, or lay out ships so that you hold more of a company than anyone else."
+		return k.T("batavia.board.you.turn")
 	case batavia.PhaseSail:
-		return "Your move: choose the seal whose trading post your merchant sails to."
+		return k.T("batavia.board.you.sail")
 	case batavia.PhaseExchange:
-		return "Your move: exchange your trading posts for gold, or keep them."
+		return k.T("batavia.board.you.exchange")
 	}
-	return "Your move."
+	return k.T("batavia.board.you.move")
 }
 
 // laidOutW is the width of a seat's laid-out chips and counts.
@@ -669,20 +822,20 @@ func panel(c *render.Canvas, x, y, w, h, r float64, fill, edge color.Color) {
 
 // paintWarehouses draws the static part of the warehouse grid (a cached layer): the panel, the
 // company columns, the commodity rows with their values, and a dot on every empty square.
-func paintWarehouses(c *render.Canvas) {
+func paintWarehouses(k *render.Kit, c *render.Canvas) {
 	c.Panel(0.5, 0.5, bInner-1, 8*whRowH+3, 8, render.ColPanel, render.ColBorder)
 	x0 := float64(whNameW)
 	for co := batavia.Company(0); co < batavia.NumCompanies; co++ {
 		chip(c, x0+float64(co)*whColW+whColW/2-12, 4, 24, 20, co)
 	}
-	c.Text("leading", x0+batavia.NumCompanies*whColW+6, 14, 0, stSmall)
-	for k := batavia.Commodity(0); k < batavia.NumCommodities; k++ {
-		cy := float64(k+1)*whRowH + whRowH/2 + 2
-		if k%2 == 0 {
+	c.Text(k.T("batavia.board.leading"), x0+batavia.NumCompanies*whColW+6, 14, 0, stSmall)
+	for cm := batavia.Commodity(0); cm < batavia.NumCommodities; cm++ {
+		cy := float64(cm+1)*whRowH + whRowH/2 + 2
+		if cm%2 == 0 {
 			c.Rect(2, cy-whRowH/2, bInner-4, whRowH, render.ColPanelAlt)
 		}
-		sole, shared := k.Values()
-		c.Text(k.Name(), 10, cy, 0, stBold)
+		sole, shared := cm.Values()
+		c.Text(k.T("batavia.commodity."+cm.Name()), 10, cy, 0, stBold)
 		c.Text(strconv.Itoa(sole)+"/"+strconv.Itoa(shared), whNameW-8, cy, 1, stSmall)
 		for co := 0; co < batavia.NumCompanies; co++ {
 			c.DrawCircle(x0+float64(co)*whColW+whColW/2, cy, 3)

@@ -1,7 +1,16 @@
 package drawbatavia
 
 import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
+	"unicode"
+
+	"go.yaml.in/yaml/v2"
 
 	"spicebot/render"
 	"spicebot/render/rendertest"
@@ -26,4 +35,168 @@ func TestBataviaImagesSpeakPlainWords(t *testing.T) {
 		t.Errorf("smallest text drawn %v px, want at least %d", smallest, render.MinTextSize)
 	}
 	t.Logf("smallest text drawn: %v px", smallest)
+}
+
+// kitWords are texts the render kit draws in every game's images from words of its own, not yet
+// in a catalogue (render.Kit.HandHeader's title): the French image test leaves them to the kit.
+var kitWords = map[string]bool{"YOUR HAND": true}
+
+// vocabulary returns the words (lower case) of the catalogues an image in language tag draws
+// from: the game's and the render kit's and rules' edge catalogues; template actions and the
+// move words quoted « » (typed in English) are left out.
+func vocabulary(t *testing.T, tag string) map[string]bool {
+	t.Helper()
+	files := [][]byte{}
+	data, err := fs.ReadFile(batavia.Game.Messages(), "batavia."+tag+".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, data)
+	for _, edge := range []string{"render", "rules"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "lang", "messages", edge+"."+tag+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	out := map[string]bool{}
+	var add func(v any)
+	add = func(v any) {
+		switch v := v.(type) {
+		case string:
+			for _, w := range wordsOf(actions.ReplaceAllString(v, " ")) {
+				out[w] = true
+			}
+		case map[any]any:
+			for _, x := range v {
+				add(x)
+			}
+		}
+	}
+	for _, f := range files {
+		var raw map[string]any
+		if err := yaml.Unmarshal(f, &raw); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range raw {
+			add(v)
+		}
+	}
+	return out
+}
+
+var (
+	actions = regexp.MustCompile(`\{\{[^}]*\}\}`)
+	quoted  = regexp.MustCompile(`«[^»]*»`)
+)
+
+// wordsOf splits text into its words of letters, lower case, leaving out what is quoted « » and
+// a word cut short with an ellipsis (the last move is kept to two lines on purpose).
+func wordsOf(text string) []string {
+	text = quoted.ReplaceAllString(text, " ")
+	if i := strings.LastIndex(text, "…"); i >= 0 {
+		j := strings.LastIndexFunc(text[:i], func(r rune) bool { return !unicode.IsLetter(r) })
+		text = text[:j+1] + text[i:]
+	}
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// French boards and hands of random games at every player count, with and without quick start,
+// draw only French: every word of every text drawn is a word of the French catalogues or of a
+// player's name (numbers and one-letter marks aside), never a word only the English catalogue
+// has; no text is under the size floor or shows an id, every name is whole, and the PNGs stay
+// within the size budget with the longer French words. With -render.out a board and a hand of
+// each game are written for a person to look at.
+func TestBataviaFrenchImagesSpeakFrench(t *testing.T) {
+	fr, en := vocabulary(t, "fr"), vocabulary(t, "en")
+	r := newRenderer(t)
+	texts := rendertest.Trace(r)
+	defer r.TraceText(nil)
+	lg := r.In("fr")
+	quick := rules.Options{batavia.OptQuickStart: true}
+	setups := []rendertest.Setup{{Players: 5, Seed: 31}, {Players: 4, Seed: 32, Options: quick}, {Players: 3, Seed: 33}}
+	stride := 7
+	if testing.Short() {
+		stride = 25
+	}
+	for _, su := range setups {
+		nm := append([]string{rendertest.LongName}, "Bérénice", "Chloé", "Dmitri", "Éléonore Rigby-Smythe")[:su.Players]
+		known := map[string]bool{}
+		for w := range fr {
+			known[w] = true
+		}
+		for _, n := range nm {
+			for _, w := range wordsOf(n) {
+				known[w] = true
+			}
+		}
+		check := func(where string, drawn []render.DrawnText) {
+			for _, d := range drawn {
+				if kitWords[d.Text] {
+					continue
+				}
+				for _, w := range wordsOf(d.Text) {
+					if len([]rune(w)) < 2 || known[w] {
+						continue
+					}
+					if en[w] {
+						t.Fatalf("%s: %q has the English word %q", where, d.Text, w)
+					}
+					t.Fatalf("%s: %q has %q, a word of no French catalogue", where, d.Text, w)
+				}
+			}
+		}
+		st, err := batavia.Game.New(su.Players, su.Options, su.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rules.NewRNG(su.Seed)
+		for step := 0; ; step++ {
+			_, over := st.Outcome()
+			if step%stride == 0 || over {
+				where := fmt.Sprintf("%dp seed %d move %d", su.Players, su.Seed, step)
+				board, err := lg.Board(st.View(rules.Observer), nm)
+				if err != nil {
+					t.Fatal(err)
+				}
+				drawn := texts.Check(t, where+" board")
+				rendertest.CheckNames(t, where+" board", drawn, nm)
+				check(where+" board", drawn)
+				data, err := render.EncodePNG(board)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rendertest.Decode(t, data, bW)
+				if over {
+					rendertest.Save(t, fmt.Sprintf("batavia-fr-%dp-final", su.Players), data)
+				}
+				for s := 0; s < su.Players; s++ {
+					h, err := lg.Hand(st.View(rules.Seat(s)), nm)
+					if err != nil {
+						t.Fatal(err)
+					}
+					drawn := texts.Check(t, fmt.Sprintf("%s hand of %d", where, s))
+					rendertest.CheckNames(t, fmt.Sprintf("%s hand of %d", where, s), drawn, nm[s:s+1])
+					check(fmt.Sprintf("%s hand of %d", where, s), drawn)
+					data, err := render.EncodePNG(h)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rendertest.Decode(t, data, handW)
+					if step == 4*stride && s == 0 {
+						rendertest.Save(t, fmt.Sprintf("batavia-fr-%dp-hand", su.Players), data)
+					}
+				}
+				if t.Failed() {
+					t.FailNow()
+				}
+			}
+			if over {
+				break
+			}
+			if _, err := rules.RandomStep(st, &rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

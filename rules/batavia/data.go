@@ -1,5 +1,7 @@
 package batavia
 
+import "spicebot/rules"
+
 // Company is one of the five East India Companies, 0..4 in the rulebook's order (Britain,
 // Denmark, France, Netherlands, Sweden; rulebook "Game Materials").
 type Company int8
@@ -19,20 +21,36 @@ const (
 // views.
 var companyLetters = [NumCompanies]string{"B", "D", "F", "N", "S"}
 
-// companyAdj are the plain adjectives players read ("a Danish ship").
+// companyAdj are the companies' adjectives as internal names ("Danish"), for operators' errors;
+// players read Adj.
 var companyAdj = [NumCompanies]string{"British", "Danish", "French", "Dutch", "Swedish"}
 
-// companyNames are the nations' names.
+// companyNames are the nations' names, as in the component data.
 var companyNames = [NumCompanies]string{"Britain", "Denmark", "France", "Netherlands", "Sweden"}
+
+// companyOne is Adj(1) of each company, built once.
+var companyOne = func() (t [NumCompanies]string) {
+	for c := Company(0); c < NumCompanies; c++ {
+		t[c] = c.Adj(1)
+	}
+	return t
+}()
 
 // Letter is the company's one-letter key: B, D, F, N or S.
 func (c Company) Letter() string { return companyLetters[c] }
 
-// Adjective is the company's adjective in plain words: "British", "Danish", "French", "Dutch",
-// "Swedish".
+// Adjective is the company's adjective in English, an internal name for operators' errors and
+// tests: "British", "Danish", "French", "Dutch", "Swedish". Players read Adj.
 func (c Company) Adjective() string { return companyAdj[c] }
 
-// Name is the company's nation: "Britain", "Denmark", "France", "Netherlands", "Sweden".
+// Adj is the company's adjective as rules text (a catalogue message, "batavia.company.D"),
+// agreeing with count things of the company ("a Danish ship", "3 Danish ships").
+func (c Company) Adj(count int) string {
+	return rules.Msg("batavia.company."+companyLetters[c], "Count", count)
+}
+
+// Name is the company's nation, as the component data names it: "Britain", "Denmark", "France",
+// "Netherlands", "Sweden".
 func (c Company) Name() string { return companyNames[c] }
 
 // CompanyByLetter returns the company whose letter (B, D, F, N, S; any case) is l.
@@ -63,9 +81,12 @@ var commodityNames = [NumCommodities]string{"tea", "cotton", "china", "silk", "g
 // 14 (7), nutmeg 15 (7), pepper 16 (8)).
 var warehouseValues = [NumCommodities][2]int{{10, 5}, {11, 5}, {12, 6}, {13, 6}, {14, 7}, {15, 7}, {16, 8}}
 
-// Name is the commodity in plain lower-case words: "tea", "cotton", "china", "silk", "ginger",
-// "nutmeg", "pepper".
+// Name is the commodity's key, its English name in lower case: "tea", "cotton", "china", "silk",
+// "ginger", "nutmeg", "pepper" (views and the component data use it; players read Words).
 func (k Commodity) Name() string { return commodityNames[k] }
+
+// Words is the commodity as rules text: the catalogue message "batavia.commodity.<Name>".
+func (k Commodity) Words() string { return rules.Msg("batavia.commodity." + commodityNames[k]) }
 
 // Values returns the gold for the sole majority and for each tied leader in this commodity's
 // warehouse (rulebook "Scoring").
@@ -98,14 +119,15 @@ func (p Post) Commodity() Commodity { return Commodity(int(p) % NumCommodities) 
 // ID is the counter's id, "P01".."P35"; only rules text (inside rules.Ref), views and tests use it.
 func (p Post) ID() string { return postIDs[p] }
 
-// Words is the counter in plain words: "Danish trading post (silk)".
+// Words is the counter as rules text: "Danish trading post (silk)" (the message
+// "batavia.term.post").
 func (p Post) Words() string { return postWords[p] }
 
 var postIDs, postWords = func() (ids, words [NumPosts]string) {
 	for p := Post(0); p < NumPosts; p++ {
 		n := int(p) + 1
 		ids[p] = "P" + string(rune('0'+n/10)) + string(rune('0'+n%10))
-		words[p] = p.Company().Adjective() + " trading post (" + p.Commodity().Name() + ")"
+		words[p] = rules.Msg("batavia.term.post", "Company", p.Company().Adj(1), "Commodity", p.Commodity().Words())
 	}
 	return
 }()

@@ -199,7 +199,6 @@ func (s *State) clone() *State {
 		p.Posts, p.Known = cloneSlice(p.Posts), cloneSlice(p.Known)
 		d.Seats[i] = p
 	}
-	d.buf = make(lineBuf, 0, 256)
 	if s.Final != nil {
 		f := *s.Final
 		f.Scores, f.Winners, f.Details, f.Recap = cloneSlice(f.Scores), cloneSlice(f.Winners), cloneSlice(f.Details), cloneSlice(f.Recap)

@@ -83,6 +83,28 @@
 // Describe marks more moves Irreversible than these (every lay-out, bid or pass: a menu asks
 // before them), never fewer.
 //
+// # Words (issue 13)
+//
+// Every text the engine gives a player — log lines (public and private), Status, Private,
+// Describe's labels, prompts and options, refusals (IllegalMoveError.Reason), the outcome's
+// details and recap, Rules, Options and Term — is language-neutral rules text: catalogue
+// messages (rules.Msg, ids "batavia.…"; lists with rules.List) holding seat and component
+// references as arguments. The catalogues are messages/batavia.en.yaml, which reproduces the
+// English the engine wrote before, word for word, and messages/batavia.fr.yaml; the drawer
+// (render/drawbatavia) takes its words from them too ("batavia.board.…"). Company adjectives
+// agree in number ("batavia.company.D" with Count); commodity names are "batavia.commodity.<name>".
+// Move texts ("bid 4", "lay D3") and the company letters B, D, F, N, S stay as they are in both
+// languages (the French adjectives britannique, danois, français, néerlandais, suédois keep the
+// letters). The game has no place names: Term gives every component in words of the catalogue.
+//
+// French terms: carte Navire and navire (ship card, ship), comptoir (trading post), billet à
+// ordre or billet (promissory note), caisse (crate), entrepôt (warehouse), marchand (merchant),
+// sceau (seal), jeton Destination (Target counter), enchères, enchérir, miser, passer (auction,
+// bid, pass), commissaire-priseur (auctioneer), premier joueur (start player), lot (package),
+// pioche and défausse (stack, discard pile), case (hex), manche (round), canon (cannon), pièces
+// d’or (gold), poser (lay out), face visible / face cachée, échanger (exchange); thé, coton,
+// porcelaine, soie, gingembre, muscade, poivre. Players are addressed with "vous".
+//
 // # Determinization (State.Determinize, issue 12)
 //
 // Cards won at auction were face up, so they are known to be in the winner's hand (Player.Known,

@@ -201,7 +201,7 @@ func TestMoveToNextDanishPost(t *testing.T) {
 	if p.Pos != 7 || len(p.Posts) != 1 || p.Posts[0] != silk || s.Warehouse[3][Denmark] != 0 || p.Crates != Crates-1 {
 		t.Fatalf("seat 0 at %d with %v, silk square %d, crates %d", p.Pos, p.Posts, s.Warehouse[3][Denmark], p.Crates)
 	}
-	if !strings.Contains(s.History.Lines[len(s.History.Lines)-1].Public, "silk warehouse") {
+	if !strings.Contains(english(s.History.Lines[len(s.History.Lines)-1].Public), "silk warehouse") {
 		t.Fatalf("log %q", lastLog(s))
 	}
 }
@@ -223,7 +223,7 @@ func TestExchangeThreeForSix(t *testing.T) {
 	if s.Phase != PhaseExchange {
 		t.Fatalf("phase %s after a new company's counter", s.Phase)
 	}
-	if c := s.Describe(0, Move{Kind: MoveExchange}); c.Label != "Exchange 3 trading posts for 6 gold" {
+	if c := s.Describe(0, Move{Kind: MoveExchange}); english(c.Label) != "Exchange 3 trading posts for 6 gold" {
 		t.Fatalf("label %q", c.Label)
 	}
 	play(t, s, 0, "exchange")
@@ -346,7 +346,7 @@ func TestHannaTakesTarget(t *testing.T) {
 		t.Fatalf("lay choice %+v", c)
 	}
 	play(t, s, 0, "lay D1", "lay D2")
-	if c := s.Describe(0, Move{Kind: MoveDone}); !strings.Contains(c.Label, "Target") {
+	if c := s.Describe(0, Move{Kind: MoveDone}); !strings.Contains(english(c.Label), "Target") {
 		t.Fatalf("done label %q", c.Label)
 	}
 	play(t, s, 0, "done")
@@ -464,7 +464,7 @@ func TestRevealNextFive(t *testing.T) {
 func logTexts(s *State) []string {
 	var out []string
 	for _, l := range s.History.Lines {
-		out = append(out, l.Public)
+		out = append(out, english(l.Public))
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package batavia
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -64,16 +63,13 @@ func (s *State) setup() {
 	s.Start = rules.Seat(s.RNG.Intn(n))
 	s.Auction.In = make([]bool, n)
 	s.History.Lines = make([]rules.LogLine, 0, 384)
-	s.buf = make(lineBuf, 0, 256)
-	intro := "Batavia for " + strconv.Itoa(n) + " players. Each player has 10 ship cards, 15 promissory notes and 12 crates. "
 	if s.QuickStart {
-		intro += "Quick start: every trading post lies face up. "
+		s.log(rules.Msg("batavia.log.setup.quick", "Players", n, "Seat", seatRef(s.Start)))
 	} else {
-		intro += "The trading posts on hexes 1–10 are face up. "
+		s.log(rules.Msg("batavia.log.setup.normal", "Players", n, "Seat", seatRef(s.Start)))
 	}
-	s.log(intro + seatRef(s.Start) + " is the first auctioneer.")
 	for i := range s.Seats {
-		s.logPrivate("", "You are dealt "+shipsText(s.Seats[i].Hand)+".", rules.Seat(i))
+		s.logPrivate("", rules.Msg("batavia.log.dealt", "Ships", shipsText(s.Seats[i].Hand)), rules.Seat(i))
 	}
 	s.startRound()
 }
@@ -95,7 +91,7 @@ func (s *State) drawCard() Company {
 		}
 		stack := s.Stack
 		s.RNG.Shuffle(len(stack), func(i, j int) { stack[i], stack[j] = stack[j], stack[i] })
-		s.log("The stack is used up: the " + plural(n, "discarded ship is", "discarded ships are") + " shuffled into a new stack.")
+		s.log(rules.Msg("batavia.log.restock", "Count", n))
 	}
 	c := s.Stack[len(s.Stack)-1]
 	s.Stack = s.Stack[:len(s.Stack)-1]
@@ -128,29 +124,21 @@ func (s *State) startRound() {
 	for i := range a.In {
 		a.In[i] = true
 	}
-	b := s.line()
-	b.WriteString("Round ")
-	b.WriteString(strconv.Itoa(s.Round))
-	b.WriteString(": ")
-	b.WriteString(seatRef(a.Auctioneer))
-	b.WriteString(" rolls a ")
-	b.WriteString(strconv.Itoa(a.Die))
-	if t := handTotal(&turned); t > 0 {
-		b.WriteString(" and turns up ")
-		b.Ships(turned)
-	} else {
-		b.WriteString(" but there are no ship cards left to turn up")
+	seat := seatRef(a.Auctioneer)
+	switch none := handTotal(&turned) == 0; {
+	case none && left > 0:
+		s.log(rules.Msg("batavia.log.round.none_left", "Round", s.Round, "Seat", seat, "Die", a.Die, "Count", left,
+			"Package", shipsText(a.Package)))
+	case none:
+		s.log(rules.Msg("batavia.log.round.none", "Round", s.Round, "Seat", seat, "Die", a.Die))
+	case left > 0:
+		s.log(rules.Msg("batavia.log.round.left", "Round", s.Round, "Seat", seat, "Die", a.Die, "Ships", shipsText(turned),
+			"Count", left, "Package", shipsText(a.Package)))
+	default:
+		s.log(rules.Msg("batavia.log.round", "Round", s.Round, "Seat", seat, "Die", a.Die, "Ships", shipsText(turned)))
 	}
-	if left > 0 {
-		b.WriteString("; with the ")
-		b.Plural(left, "ship", "ships")
-		b.WriteString(" left from the last auction the package is ")
-		b.Ships(a.Package)
-	}
-	b.WriteString(".")
-	s.logLine(b)
 	if handTotal(&a.Package) == 0 {
-		s.log("There is nothing to auction: " + seatRef(s.Start) + " stays start player.")
+		s.log(rules.Msg("batavia.log.nothing", "Seat", seatRef(s.Start)))
 		s.beginTurns()
 		return
 	}
@@ -162,18 +150,13 @@ func (s *State) startRound() {
 // everyone passed, else hands the bidding on clockwise to the next seat still in.
 func (s *State) bid(seat rules.Seat, n int) {
 	s.Auction.High, s.Auction.HighSeat = n, seat
-	b := s.line()
-	b.WriteString(seatRef(seat))
-	b.WriteString(" bids ")
-	b.Plural(n, "note", "notes")
-	b.WriteString(".")
-	s.logLine(b)
+	s.log(rules.Msg("batavia.log.bid", "Seat", seatRef(seat), "Count", n))
 	s.resolve()
 }
 
 func (s *State) pass(seat rules.Seat) {
 	s.Auction.In[seat] = false
-	s.log(seatRef(seat) + " passes.")
+	s.log(rules.Msg("batavia.log.pass", "Seat", seatRef(seat)))
 	s.resolve()
 }
 
@@ -187,8 +170,7 @@ func (s *State) resolve() {
 	}
 	switch {
 	case in == 0:
-		s.log("Everybody passed: the " + plural(handTotal(&a.Package), "ship stays", "ships stay") +
-			" for the next auction and " + seatRef(s.Start) + " is start player.")
+		s.log(rules.Msg("batavia.log.all_passed", "Count", handTotal(&a.Package), "Seat", seatRef(s.Start)))
 		s.beginTurns()
 		return
 	case in == 1 && a.HighSeat != NoSeat && a.In[a.HighSeat]:
@@ -224,31 +206,15 @@ func (s *State) win(w rules.Seat) {
 		s.Seats[w].Hand[c] += a.Package[c]
 	}
 	s.Seats[w].know(a.Package)
-	b := s.line()
-	b.WriteString(seatRef(w))
-	b.WriteString(" wins ")
-	b.Ships(a.Package)
-	b.WriteString(" for ")
-	b.Plural(a.High, "note", "notes")
-	b.WriteString(", paid out one at a time from the left: ")
-	first := true
+	pays := make([]string, 0, s.NumPlayers-1)
 	for i := 1; i < s.NumPlayers; i++ {
 		o := (w + rules.Seat(i)) % rules.Seat(s.NumPlayers)
-		if got[o] == 0 {
-			continue
+		if got[o] > 0 {
+			pays = append(pays, rules.Msg("batavia.log.win.pay", "N", got[o], "Seat", seatRef(o)))
 		}
-		if !first {
-			b.WriteString(", ")
-		}
-		first = false
-		b.WriteString(strconv.Itoa(got[o]))
-		b.WriteString(" to ")
-		b.WriteString(seatRef(o))
 	}
-	b.WriteString(". ")
-	b.WriteString(seatRef(w))
-	b.WriteString(" takes the ship and is start player.")
-	s.logLine(b)
+	s.log(rules.Msg("batavia.log.win", "Seat", seatRef(w), "Ships", shipsText(a.Package), "Count", a.High,
+		"Payments", strings.Join(pays, ", ")))
 	a.Package = [NumCompanies]int{}
 	s.Start = w
 	s.beginTurns()
@@ -287,18 +253,10 @@ func (s *State) draw(seat rules.Seat) {
 		p.Hand[c] += got[c]
 	}
 	if n == 0 {
-		s.log(seatRef(seat) + " draws, but the stack and the discard pile are empty.")
+		s.log(rules.Msg("batavia.log.draw.empty", "Seat", seatRef(seat)))
 	} else {
-		pub := seatRef(seat) + " draws 2 ships."
-		if n == 1 {
-			pub = seatRef(seat) + " draws 1 ship."
-		}
-		b := s.line()
-		b.WriteString("You draw ")
-		b.Ships(got)
-		b.WriteString(".")
-		s.logPrivate(pub, b.String(), seat)
-		s.buf = b[:0]
+		s.logPrivate(rules.Msg("batavia.log.draw", "Seat", seatRef(seat), "Count", n),
+			rules.Msg("batavia.log.draw.private", "Ships", shipsText(got)), seat)
 	}
 	s.endTurn(false)
 }
@@ -313,33 +271,18 @@ func (s *State) lay(seat rules.Seat, c Company, n int) {
 	p.Laid[c]++
 	p.laidKnown(c, n-popcount(s.LaidMask[c]))
 	after := s.Seal(c)
-	b := s.line()
-	b.WriteString(seatRef(seat))
-	b.WriteString(" lays out a ")
-	b.WriteString(c.Adjective())
-	b.WriteString(" ship (")
-	b.WriteString(strconv.Itoa(p.Laid[c]))
-	b.WriteString(" laid out)")
 	switch {
+	case after == seat && before == NoSeat:
+		s.log(rules.Msg("batavia.log.lay.seal_board", "Seat", seatRef(seat), "Company", companyOne[c], "Count", p.Laid[c]))
 	case after == seat && before != seat:
-		b.WriteString(" and takes the ")
-		b.WriteString(c.Adjective())
-		b.WriteString(" seal")
-		if before == NoSeat {
-			b.WriteString(" from the board")
-		} else {
-			b.WriteString(" from ")
-			b.WriteString(seatRef(before))
-		}
+		s.log(rules.Msg("batavia.log.lay.seal_from", "Seat", seatRef(seat), "Company", companyOne[c], "Count", p.Laid[c],
+			"From", seatRef(before)))
 	case after == NoSeat && before != NoSeat:
-		b.WriteString(": a tie with ")
-		b.WriteString(seatRef(before))
-		b.WriteString(", so the ")
-		b.WriteString(c.Adjective())
-		b.WriteString(" seal goes back to the board")
+		s.log(rules.Msg("batavia.log.lay.tie", "Seat", seatRef(seat), "Company", companyOne[c], "Count", p.Laid[c],
+			"From", seatRef(before)))
+	default:
+		s.log(rules.Msg("batavia.log.lay", "Seat", seatRef(seat), "Company", companyOne[c], "Count", p.Laid[c]))
 	}
-	b.WriteString(".")
-	s.logLine(b)
 }
 
 // done ends the lay-out: the merchant sails to the only destination, or the player chooses, or
@@ -360,8 +303,7 @@ func (s *State) done(seat rules.Seat) {
 func (s *State) takeTarget(seat rules.Seat) {
 	s.Seats[seat].Pos = TargetHex
 	s.TargetBy = seat
-	s.log(seatRef(seat) + " has no trading post of a seal company ahead and sails to the " + rules.Ref(TargetID) +
-		" (" + strconv.Itoa(TargetGold) + " gold). The round is played to its end, then the game ends.")
+	s.log(rules.Msg("batavia.log.target", "Seat", seatRef(seat), "Target", rules.Ref(TargetID), "Gold", TargetGold))
 	s.endTurn(true)
 }
 
@@ -377,50 +319,35 @@ func (s *State) sail(seat rules.Seat, c Company) {
 	s.revealed = s.revealed || wasDown
 	p.Pos = h
 	p.Posts = append(p.Posts, post)
-	b := s.line()
-	b.WriteString(seatRef(seat))
-	b.WriteString(" sails to hex ")
-	b.WriteString(strconv.Itoa(h))
-	b.WriteString(" and takes the ")
-	b.WriteString(rules.Ref(post.ID()))
+	down := ""
 	if wasDown {
-		b.WriteString(", face down until now")
+		down = rules.Msg("batavia.log.sail.down")
 	}
 	k := post.Commodity()
+	var line string
 	if p.Crates > 0 {
 		p.Crates--
 		s.Warehouse[k][c] = seat
-		b.WriteString(", putting a crate in the ")
-		b.WriteString(k.Name())
-		b.WriteString(" warehouse.")
+		line = rules.Msg("batavia.log.sail.crate", "Seat", seatRef(seat), "Hex", h, "Post", rules.Ref(post.ID()), "Down", down,
+			"Commodity", k.Words())
 	} else {
-		b.WriteString(", but has no crate left for the ")
-		b.WriteString(k.Name())
-		b.WriteString(" warehouse.")
+		line = rules.Msg("batavia.log.sail.no_crate", "Seat", seatRef(seat), "Hex", h, "Post", rules.Ref(post.ID()), "Down", down,
+			"Commodity", k.Words())
 	}
 	if h > s.FaceUp-RevealBlock && s.FaceUp < NumHexes {
 		from, to := s.FaceUp+1, min(s.FaceUp+RevealBlock, NumHexes)
 		s.FaceUp = to
 		s.revealed = true
-		b.WriteString(" Hexes ")
-		b.WriteString(strconv.Itoa(from))
-		b.WriteString("–")
-		b.WriteString(strconv.Itoa(to))
-		b.WriteString(" are turned face up:")
-		first := true
+		refs := make([]string, 0, RevealBlock)
 		for x := from; x <= to; x++ {
 			if q := s.Track[x-1]; q >= 0 {
-				if !first {
-					b.WriteString(",")
-				}
-				first = false
-				b.WriteString(" ")
-				b.WriteString(rules.Ref(q.ID()))
+				refs = append(refs, rules.Ref(q.ID()))
 			}
 		}
-		b.WriteString(".")
+		// The turned-up block always holds a counter: taking a face-down one turns its block up.
+		line += " " + rules.Msg("batavia.log.reveal", "From", from, "To", to, "Posts", strings.Join(refs, ", "))
 	}
-	s.logLine(b)
+	s.log(line)
 	if newCompany(p.Posts) {
 		s.Phase = PhaseExchange
 		return
@@ -432,36 +359,19 @@ func (s *State) sail(seat rules.Seat, c Company) {
 func (s *State) exchange(seat rules.Seat) {
 	p := &s.Seats[seat]
 	idx, n := exchangeSet(p.Posts)
-	b := s.line()
-	b.WriteString(seatRef(seat))
-	b.WriteString(" exchanges ")
-	b.Plural(n, "trading post", "trading posts")
 	g := exchangeGold[n]
-	b.WriteString(" for ")
-	b.WriteString(strconv.Itoa(g))
-	b.WriteString(" gold: ")
+	given := make([]string, 0, n)
 	kept := p.Posts[:0]
-	done := 0
 	for i, q := range p.Posts {
 		if idx[q.Company()] == i {
-			switch {
-			case done == 0:
-			case done == n-1:
-				b.WriteString(" and ")
-			default:
-				b.WriteString(", ")
-			}
-			done++
-			b.WriteString("the ")
-			b.WriteString(rules.Ref(q.ID()))
+			given = append(given, rules.Msg("batavia.log.exchange.post", "Post", rules.Ref(q.ID())))
 			continue
 		}
 		kept = append(kept, q)
 	}
 	p.Posts = kept
 	p.Gold += g
-	b.WriteString(".")
-	s.logLine(b)
+	s.log(rules.Msg("batavia.log.exchange", "Seat", seatRef(seat), "Count", n, "Gold", g, "Posts", rules.List(given...)))
 	s.endTurn(true)
 }
 
@@ -503,54 +413,43 @@ func (s *State) pirates() {
 		}
 	}
 	s.MostSunk = max(s.MostSunk, sunk)
-	b := s.line()
-	b.WriteString("Pirates attack at ")
-	b.WriteString(strconv.Itoa(total))
-	b.WriteString(" ships laid out and sink ")
-	first := true
+	// The companies sunk are joined two by two ("a and b and c"), as the log always said.
+	sunkText := ""
 	for c := Company(0); c < NumCompanies; c++ {
 		if s.shipsLaid(c) != most {
 			continue
 		}
-		holder := s.Seal(c)
-		if !first {
-			b.WriteString(" and ")
+		var part string
+		if holder := s.Seal(c); holder != NoSeat {
+			part = rules.Msg("batavia.log.pirates.sunk_seal", "Count", most, "Company", c.Adj(most), "Seal", companyOne[c],
+				"Seat", seatRef(holder))
+		} else {
+			part = rules.Msg("batavia.log.pirates.sunk", "Count", most, "Company", c.Adj(most))
 		}
-		first = false
-		b.WriteString("all ")
-		b.WriteString(strconv.Itoa(most))
-		b.WriteString(" ")
-		b.WriteString(c.Adjective())
-		b.WriteString(" ships")
-		if holder != NoSeat {
-			b.WriteString(" (the ")
-			b.WriteString(c.Adjective())
-			b.WriteString(" seal of ")
-			b.WriteString(seatRef(holder))
-			b.WriteString(" goes back to the board)")
+		if sunkText == "" {
+			sunkText = part
+		} else {
+			sunkText = rules.List(sunkText, part)
 		}
 		for i := range s.Seats {
 			s.Discard[c] += s.Seats[i].Laid[c]
 			s.Seats[i].Laid[c] = 0
 		}
 	}
-	b.WriteString(". ")
-	b.Plural(s.Cannon(), "ship remains", "ships remain")
-	b.WriteString(" laid out.")
-	s.logLine(b)
+	s.log(rules.Msg("batavia.log.pirates", "Total", total, "Sunk", sunkText, "Count", s.Cannon()))
 }
 
 // finish ends the game once the round of the Target counter is over: everyone lays out the hand,
 // the seals follow the new majorities, and the game is scored (rulebook "Scoring").
 func (s *State) finish() {
-	s.log("The round is over and the game ends. Everybody lays out the ships in hand:")
+	s.log(rules.Msg("batavia.log.finish"))
 	for i := range s.Seats {
 		p := &s.Seats[i]
 		if handTotal(&p.Hand) == 0 {
-			s.log(seatRef(rules.Seat(i)) + " has no ships in hand.")
+			s.log(rules.Msg("batavia.log.finish.none", "Seat", seatRef(rules.Seat(i))))
 			continue
 		}
-		s.log(seatRef(rules.Seat(i)) + " lays out " + shipsText(p.Hand) + ".")
+		s.log(rules.Msg("batavia.log.finish.lay", "Seat", seatRef(rules.Seat(i)), "Ships", shipsText(p.Hand)))
 		s.revealed = true
 		for c := range p.Hand {
 			p.Laid[c] += p.Hand[c]
@@ -561,74 +460,48 @@ func (s *State) finish() {
 	s.score()
 }
 
-// shipsText is a pile of ships in words: "2 British and 1 Swedish ships", "a Danish ship",
+// shipsText is a pile of ships as rules text: "2 British and 1 Swedish ships", "a Danish ship",
 // "no ships".
 func shipsText(pile [NumCompanies]int) string {
-	b := lineBuf(make([]byte, 0, 96))
-	b.Ships(pile)
-	return b.String()
-}
-
-// Ships appends shipsText(pile).
-func (l *lineBuf) Ships(pile [NumCompanies]int) {
-	total := handTotal(&pile)
-	if total == 0 {
-		l.WriteString("no ships")
-		return
-	}
-	if total == 1 {
+	switch handTotal(&pile) {
+	case 0:
+		return noShips
+	case 1:
 		for c := Company(0); c < NumCompanies; c++ {
 			if pile[c] == 1 {
-				l.WriteString("a ")
-				l.WriteString(c.Adjective())
-				l.WriteString(" ship")
-				return
+				return oneShip[c]
 			}
 		}
 	}
-	kinds, done := 0, 0
-	for _, n := range pile {
-		if n > 0 {
-			kinds++
+	parts := make([]string, 0, NumCompanies)
+	for c := Company(0); c < NumCompanies; c++ {
+		if pile[c] > 0 {
+			parts = append(parts, rules.Msg("batavia.ships.part", "Count", pile[c], "Company", c.Adj(pile[c])))
 		}
 	}
-	for c := Company(0); c < NumCompanies; c++ {
-		if pile[c] == 0 {
+	return rules.Msg("batavia.ships.many", "List", rules.List(parts...))
+}
+
+// noShips and oneShip are the texts of an empty pile and of a pile of one ship, built once.
+var (
+	noShips = rules.Msg("batavia.ships.none")
+	oneShip = func() (t [NumCompanies]string) {
+		for c := Company(0); c < NumCompanies; c++ {
+			t[c] = rules.Msg("batavia.ships.one", "Company", companyOne[c])
+		}
+		return t
+	}()
+)
+
+// orList joins rules texts as "a or b or c" (the message "batavia.or", two by two).
+func orList(items []string) string {
+	out := ""
+	for i, it := range items {
+		if i == 0 {
+			out = it
 			continue
 		}
-		switch {
-		case done == 0:
-		case done == kinds-1:
-			l.WriteString(" and ")
-		default:
-			l.WriteString(", ")
-		}
-		done++
-		*l = strconv.AppendInt(*l, int64(pile[c]), 10)
-		l.WriteString(" ")
-		l.WriteString(c.Adjective())
+		out = rules.Msg("batavia.or", "A", out, "B", it)
 	}
-	l.WriteString(" ships")
-}
-
-// Plural appends plural(n, one, many).
-func (l *lineBuf) Plural(n int, one, many string) {
-	*l = strconv.AppendInt(*l, int64(n), 10)
-	l.WriteString(" ")
-	if n == 1 {
-		l.WriteString(one)
-	} else {
-		l.WriteString(many)
-	}
-}
-
-// joinAnd joins words as "a, b and c".
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return out
 }

@@ -29,8 +29,8 @@ func (game) Players() (int, int) { return 3, 5 }
 
 // Options lists the quick-start variant.
 func (game) Options() []rules.Option {
-	return []rules.Option{{Key: OptQuickStart, Name: "Quick start",
-		Help: "All 35 trading posts lie face up in a fixed layout from the start (rulebook: Alternative Setup for a Quick Start)."}}
+	return []rules.Option{{Key: OptQuickStart, Name: rules.Msg("batavia.option.quick_start.name"),
+		Help: rules.Msg("batavia.option.quick_start.help")}}
 }
 
 // New sets up a game (rulebook "Preparing the Game"), then rolls the die for the first auction.
@@ -67,21 +67,24 @@ func (game) ParseMove(text string) (rules.Move, error) {
 	return m, nil
 }
 
-// Term returns the plain words of a component id: a trading post "P01".."P35" ("British
-// trading post (tea)"), "target" (the Target counter), a company letter B/D/F/N/S ("British"),
-// and "" for anything else.
+// Term returns the words of a component id as rules text (catalogue messages): a trading post
+// "P01".."P35" ("British trading post (tea)"), "target" (the Target counter), a company letter
+// B/D/F/N/S ("British"), and "" for anything else.
 func (game) Term(id string) string {
 	if id == TargetID {
-		return "Target counter"
+		return targetWords
 	}
 	if p, ok := postByID(id); ok {
 		return p.Words()
 	}
 	if c, ok := CompanyByLetter(id); ok && id == c.Letter() {
-		return c.Adjective()
+		return companyOne[c]
 	}
 	return ""
 }
+
+// targetWords is the Target counter's name (Term).
+var targetWords = rules.Msg("batavia.term.target")
 
 // Check verifies the invariants of a state: the player count and phase, every ship card in
 // exactly one place (22 of each company in the stack, the discard pile, the auction, hands and

@@ -45,7 +45,7 @@ func TestGameFrame(t *testing.T) {
 	}
 	for id, want := range map[string]string{"P01": "British trading post (tea)", "P35": "Swedish trading post (pepper)",
 		"target": "Target counter", "N": "Dutch", "P36": "", "S12": ""} {
-		if got := Game.Term(id); got != want {
+		if got := english(Game.Term(id)); got != want {
 			t.Errorf("Term(%q) = %q, want %q", id, got, want)
 		}
 	}

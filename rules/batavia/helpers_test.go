@@ -4,8 +4,16 @@ import (
 	"strings"
 	"testing"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
+
+// words is the catalogue of the game's messages, for tests that read text.
+var words = lang.MustNew(Game)
+
+// english reads rules text in English, keeping seat and component references ("{1}", "[[P22]]")
+// as they are.
+func english(text string) string { return words.For("en").Expand(text, nil, nil) }
 
 // bare returns a quick-start game of n players at the start of seat 0's turn in round 1, with
 // every ship card in the stack (in company order), no cards laid out and seat 0 start player.
@@ -131,7 +139,7 @@ func refuse(t *testing.T, s *State, seat rules.Seat, text, want string) {
 	if err == nil {
 		t.Fatalf("seat %d could play %q", seat, text)
 	}
-	if r := rules.Reason(err); !strings.Contains(r, want) {
+	if r := english(rules.Reason(err)); !strings.Contains(r, want) {
 		t.Fatalf("seat %d %q refused with %q, want it to say %q", seat, text, r, want)
 	}
 }
@@ -149,12 +157,12 @@ func lastLog(s *State) string {
 	if len(l) == 0 {
 		return ""
 	}
-	return l[len(l)-1].Public
+	return english(l[len(l)-1].Public)
 }
 
 func hasLog(s *State, want string) bool {
 	for _, l := range s.History.Lines {
-		if strings.Contains(l.Public, want) {
+		if strings.Contains(english(l.Public), want) {
 			return true
 		}
 	}

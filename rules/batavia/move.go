@@ -68,7 +68,7 @@ func (m Move) String() string {
 		}
 		return simpleTexts[m.Kind]
 	}
-	return "unknown move"
+	return "unknown move" // lang:ok: the text form of an invalid move, never offered to a player
 }
 
 var simpleTexts = [...]string{MovePass: "pass", MoveDraw: "draw", MoveDone: "done", MoveExchange: "exchange", MoveKeep: "keep"}
@@ -127,8 +127,6 @@ var moveTexts = func() (t struct {
 	return t
 }()
 
-const moveForms = `Moves are "bid 4", "pass", "draw", "lay D3", "done", "sail D", "exchange" or "keep".`
-
 // parseMove reads a move's text form, case-insensitively and with any spacing.
 func parseMove(text string) (Move, error) {
 	f := strings.Fields(strings.ToLower(text))
@@ -136,11 +134,11 @@ func parseMove(text string) (Move, error) {
 		return Move{}, &rules.IllegalMoveError{Move: strings.TrimSpace(text), Reason: reason}
 	}
 	if len(f) == 0 {
-		return bad("The move is empty. " + moveForms)
+		return bad(rules.Msg("batavia.parse.empty", "Forms", rules.Msg("batavia.parse.forms")))
 	}
 	one := func(k MoveKind) (Move, error) {
 		if len(f) != 1 {
-			return bad(`"` + f[0] + `" takes nothing after it.`)
+			return bad(rules.Msg("batavia.parse.no_args", "Word", rules.Plain(f[0])))
 		}
 		return Move{Kind: k}, nil
 	}
@@ -157,35 +155,35 @@ func parseMove(text string) (Move, error) {
 		return one(MoveKeep)
 	case "bid":
 		if len(f) != 2 {
-			return bad(`Say how many notes you bid, for example "bid 4".`)
+			return bad(rules.Msg("batavia.parse.bid_amount"))
 		}
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 1 || n > MaxBid {
-			return bad("A bid is a number of promissory notes from 1 to " + strconv.Itoa(MaxBid) + `, not "` + f[1] + `".`)
+			return bad(rules.Msg("batavia.parse.bid_range", "Max", MaxBid, "Text", rules.Plain(f[1])))
 		}
 		return Move{Kind: MoveBid, N: n}, nil
 	case "sail":
 		if len(f) != 2 {
-			return bad(`Name the company whose trading post you sail to, for example "sail D".`)
+			return bad(rules.Msg("batavia.parse.sail_company"))
 		}
 		c, ok := CompanyByLetter(f[1])
 		if !ok {
-			return bad(`"` + f[1] + `" is not a company: B (British), D (Danish), F (French), N (Dutch) or S (Swedish).`)
+			return bad(rules.Msg("batavia.parse.not_company", "Text", rules.Plain(f[1])))
 		}
 		return Move{Kind: MoveSail, Co: c}, nil
 	case "lay":
 		if len(f) != 2 || len(f[1]) < 2 {
-			return bad(`Name the ship you lay out, for example "lay D3" (your third Danish ship).`)
+			return bad(rules.Msg("batavia.parse.lay_ship"))
 		}
 		c, ok := CompanyByLetter(f[1][:1])
 		if !ok {
-			return bad(`"` + f[1][:1] + `" is not a company: B (British), D (Danish), F (French), N (Dutch) or S (Swedish).`)
+			return bad(rules.Msg("batavia.parse.not_company", "Text", rules.Plain(f[1][:1])))
 		}
 		n, err := strconv.Atoi(f[1][1:])
 		if err != nil || n < 1 || n > ShipsPerCompany {
-			return bad(`"` + f[1] + `" is not a ship of your hand: a company letter and a number from 1 to 22, like "lay D3".`)
+			return bad(rules.Msg("batavia.parse.lay_number", "Text", rules.Plain(f[1])))
 		}
 		return Move{Kind: MoveLay, Co: c, N: n}, nil
 	}
-	return bad(`"` + f[0] + `" is not a Batavia move. ` + moveForms)
+	return bad(rules.Msg("batavia.parse.unknown", "Text", rules.Plain(f[0]), "Forms", rules.Msg("batavia.parse.forms")))
 }

@@ -1,11 +1,6 @@
 package batavia
 
-import (
-	"strconv"
-	"strings"
-
-	"spicebot/rules"
-)
+import "spicebot/rules"
 
 // Crates returns how many crates seat has in commodity k's warehouse (0–5).
 func (s *State) Crates(seat rules.Seat, k Commodity) int {
@@ -97,26 +92,31 @@ func (s *State) score() {
 			out.Winners = append(out.Winners, rules.Seat(i))
 		}
 		out.Details[i] = s.scoreDetail(rules.Seat(i), sc)
-		lines[i] = seatRef(rules.Seat(i)) + " " + strconv.Itoa(sc.Total) + " gold (" + out.Details[i] + ")"
+		lines[i] = rules.Msg("batavia.log.final.seat", "Seat", seatRef(rules.Seat(i)), "Count", sc.Total, "Detail", out.Details[i])
 	}
 	out.Recap = s.recap()
 	s.Final = &out
 	s.Phase = PhaseOver
-	s.log("Final scores: " + strings.Join(lines, "; ") + ".")
+	all := lines[0]
+	for _, l := range lines[1:] {
+		all = rules.Msg("batavia.log.final.more", "A", all, "B", l)
+	}
+	s.log(rules.Msg("batavia.log.final", "Scores", all))
 	s.log(s.Status())
 }
 
-// recap is a few public lines about the game for the results message.
+// recap is a few public lines about the game for the results message (rules text).
 func (s *State) recap() []string {
 	var out []string
 	if s.TargetBy != NoSeat {
-		out = append(out, seatRef(s.TargetBy)+" took the "+rules.Ref(TargetID)+" in round "+strconv.Itoa(s.Round)+".")
+		out = append(out, rules.Msg("batavia.recap.target", "Seat", seatRef(s.TargetBy), "Target", rules.Ref(TargetID), "Round", s.Round))
 	}
 	switch s.Attacks {
 	case 0:
-		out = append(out, "The pirates never attacked.")
+		out = append(out, rules.Msg("batavia.recap.no_pirates"))
 	default:
-		out = append(out, "Pirates attacked "+plural(s.Attacks, "time", "times")+"; the worst attack sank "+plural(s.MostSunk, "ship", "ships")+".")
+		out = append(out, rules.Msg("batavia.recap.pirates", "Times", rules.Msg("batavia.times", "Count", s.Attacks),
+			"Ships", rules.Msg("batavia.ship_count", "Count", s.MostSunk)))
 	}
 	best, who := 0, NoSeat
 	for i := range s.Seats {
@@ -125,31 +125,20 @@ func (s *State) recap() []string {
 		}
 	}
 	if who != NoSeat {
-		out = append(out, seatRef(who)+" made the most gold by exchanging trading posts: "+strconv.Itoa(best)+".")
+		out = append(out, rules.Msg("batavia.recap.gold", "Seat", seatRef(who), "Gold", best))
 	}
 	return out
 }
 
-// scoreDetail is seat's breakdown: "warehouses 33 · most notes 0 (19 held) · seals 6 · Target 4 ·
-// exchanges 5".
+// scoreDetail is seat's breakdown (rules text): "warehouses 33 · most notes 0 (19 held) · seals 6
+// · Target 4 · exchanges 5".
 func (s *State) scoreDetail(seat rules.Seat, sc Score) string {
-	b := s.line()
-	b.WriteString("warehouses ")
-	b.WriteString(strconv.Itoa(sc.Warehouses))
-	b.WriteString(" · most notes ")
-	b.WriteString(strconv.Itoa(sc.Notes))
-	b.WriteString(" (")
-	b.WriteString(strconv.Itoa(s.Seats[seat].Notes))
-	b.WriteString(" held) · seals ")
-	b.WriteString(strconv.Itoa(sc.Seals))
 	if sc.Target > 0 {
-		b.WriteString(" · Target ")
-		b.WriteString(strconv.Itoa(sc.Target))
+		return rules.Msg("batavia.detail.target", "Warehouses", sc.Warehouses, "Notes", sc.Notes, "Held", s.Seats[seat].Notes,
+			"Seals", sc.Seals, "Target", sc.Target, "Exchanged", sc.Exchanged)
 	}
-	b.WriteString(" · exchanges ")
-	b.WriteString(strconv.Itoa(sc.Exchanged))
-	s.buf = b[:0]
-	return b.String()
+	return rules.Msg("batavia.detail", "Warehouses", sc.Warehouses, "Notes", sc.Notes, "Held", s.Seats[seat].Notes,
+		"Seals", sc.Seals, "Exchanged", sc.Exchanged)
 }
 
 // Outcome returns the result once the game is over.

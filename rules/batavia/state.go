@@ -72,8 +72,6 @@ type State struct {
 	MostSunk int `json:"most_sunk,omitempty"`
 	// History is the game log (State.Log redacts it per viewer).
 	History rules.Log `json:"log"`
-	// buf is the scratch buffer log lines are built in (State.line); not part of the game.
-	buf lineBuf
 	// Final is the result once the game is over; Scores the breakdown of each seat.
 	Final  *rules.Outcome `json:"outcome,omitempty"`
 	Scores []Score        `json:"scores,omitempty"`
@@ -363,23 +361,23 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 	return nil
 }
 
-// check returns nil if seat may play m now, else an *rules.IllegalMoveError whose reason names
-// only what seat may know. It agrees with Legal (a test checks it over random games).
+// check returns nil if seat may play m now, else an *rules.IllegalMoveError whose reason (a
+// catalogue message) names only what seat may know. It agrees with Legal (a test checks it over random games).
 func (s *State) check(seat rules.Seat, m Move) error {
 	if !m.valid() {
-		return rules.Illegal(m, "That is not a Batavia move.")
+		return illegal(m, rules.Msg("batavia.illegal.not_batavia"))
 	}
 	if seat < 0 || int(seat) >= s.NumPlayers {
-		return rules.Illegal(m, "Only the players of this game can move.")
+		return illegal(m, rules.Msg("batavia.illegal.not_player"))
 	}
 	if s.Phase == PhaseOver {
-		return rules.Illegal(m, "The game is over.")
+		return illegal(m, rules.Msg("batavia.illegal.over"))
 	}
 	if seat != s.Turn {
 		if s.Phase == PhaseAuction {
-			return rules.Illegal(m, "It is not your turn to bid.")
+			return illegal(m, rules.Msg("batavia.illegal.not_your_bid"))
 		}
-		return rules.Illegal(m, "It is not your turn.")
+		return illegal(m, rules.Msg("batavia.illegal.not_your_turn"))
 	}
 	p := &s.Seats[seat]
 	switch s.Phase {
@@ -389,63 +387,63 @@ func (s *State) check(seat rules.Seat, m Move) error {
 			return nil
 		case MoveBid:
 			if m.N <= s.Auction.High {
-				return rules.Illegal(m, "Your bid must be higher than %d.", s.Auction.High)
+				return illegal(m, rules.Msg("batavia.illegal.bid_higher", "High", s.Auction.High))
 			}
 			if m.N > p.Notes {
-				return rules.Illegal(m, "You hold only %s.", plural(p.Notes, "promissory note", "promissory notes"))
+				return illegal(m, rules.Msg("batavia.illegal.notes_only", "Notes", rules.Msg("batavia.notes", "Count", p.Notes)))
 			}
 			return nil
 		}
-		return rules.Illegal(m, "The ship cards are being auctioned: bid or pass.")
+		return illegal(m, rules.Msg("batavia.illegal.auction"))
 	case PhaseTurn:
 		switch m.Kind {
 		case MoveDraw:
 			if s.LaidNow > 0 {
-				return rules.Illegal(m, "You have begun laying out ships: lay out more or finish with done.")
+				return illegal(m, rules.Msg("batavia.illegal.begun"))
 			}
 			return nil
 		case MoveLay:
 			if m.N > s.HandAtStart[m.Co] || s.LaidMask[m.Co]&(1<<(m.N-1)) != 0 {
-				return rules.Illegal(m, "You have no %s ship #%d in hand.", m.Co.Adjective(), m.N)
+				return illegal(m, rules.Msg("batavia.illegal.no_ship", "Company", companyOne[m.Co], "N", m.N))
 			}
 			if others := s.othersMax(seat); !s.canPlay(seat, &others) {
 				if s.TargetBy != NoSeat {
-					return rules.Illegal(m, "You cannot reach a trading post of a company whose majority you could hold, so you must draw two ships.")
+					return illegal(m, rules.Msg("batavia.illegal.cannot_reach"))
 				}
-				return rules.Illegal(m, "You cannot hold more ships of any company than every other player, so you must draw two ships.")
+				return illegal(m, rules.Msg("batavia.illegal.cannot_lead"))
 			}
 			return nil
 		case MoveDone:
 			if s.LaidNow == 0 {
-				return rules.Illegal(m, "Lay out at least one ship first.")
+				return illegal(m, rules.Msg("batavia.illegal.lay_first"))
 			}
 			if others := s.othersMax(seat); !s.canFinish(seat, &others) {
 				if s.TargetBy != NoSeat {
-					return rules.Illegal(m, "Lay out more: you need the majority of a company that has a trading post ahead of your merchant.")
+					return illegal(m, rules.Msg("batavia.illegal.more_ahead"))
 				}
-				return rules.Illegal(m, "Lay out more: you need more ships of one company laid out than every other player.")
+				return illegal(m, rules.Msg("batavia.illegal.more_lead"))
 			}
 			return nil
 		}
-		return rules.Illegal(m, "It is your turn: draw two ships or lay out ships.")
+		return illegal(m, rules.Msg("batavia.illegal.turn"))
 	case PhaseSail:
 		if m.Kind == MoveSail {
 			if p.Laid[m.Co] <= s.maxOther(seat, m.Co) {
-				return rules.Illegal(m, "You do not hold the %s seal.", m.Co.Adjective())
+				return illegal(m, rules.Msg("batavia.illegal.no_seal", "Company", companyOne[m.Co]))
 			}
 			if s.nextPost(p.Pos, m.Co) == 0 {
-				return rules.Illegal(m, "There is no %s trading post ahead of your merchant.", m.Co.Adjective())
+				return illegal(m, rules.Msg("batavia.illegal.no_post", "Company", companyOne[m.Co]))
 			}
 			return nil
 		}
-		return rules.Illegal(m, "Choose the company whose trading post your merchant sails to.")
+		return illegal(m, rules.Msg("batavia.illegal.sail"))
 	case PhaseExchange:
 		if m.Kind == MoveExchange || m.Kind == MoveKeep {
 			return nil
 		}
-		return rules.Illegal(m, "Exchange your trading posts for gold or keep them.")
+		return illegal(m, rules.Msg("batavia.illegal.exchange"))
 	}
-	return rules.Illegal(m, "That move is not possible now.")
+	return illegal(m, rules.Msg("batavia.illegal.impossible"))
 }
 
 // Apply makes seat play m, then runs the automatic steps: the merchant's move when there is one
@@ -485,7 +483,7 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	case MoveExchange:
 		s.exchange(seat)
 	case MoveKeep:
-		s.log(seatRef(seat) + " keeps the trading posts.")
+		s.log(rules.Msg("batavia.log.keep", "Seat", seatRef(seat)))
 		s.endTurn(true)
 	}
 	return nil
@@ -499,31 +497,11 @@ func (s *State) logPrivate(public, private string, to rules.Seat) {
 	s.History.Lines = append(s.History.Lines, rules.LogLine{Version: s.Applied, Public: public, Private: private, To: activeSeats[to][:1:1]})
 }
 
-func plural(n int, one, many string) string {
-	b := lineBuf(make([]byte, 0, 48))
-	b.Plural(n, one, many)
-	return b.String()
+// illegal returns an *rules.IllegalMoveError for m whose reason is rules text (a catalogue
+// message).
+func illegal(m Move, reason string) error {
+	return &rules.IllegalMoveError{Move: m.String(), Reason: reason}
 }
-
-// lineBuf builds one log line; made on the stack with a fixed capacity, a line costs one
-// allocation (the final string).
-type lineBuf []byte
-
-// line returns the state's scratch buffer, emptied, to build one log line in (logLine stores the
-// line and hands the buffer back): a line then costs one allocation, its string.
-func (s *State) line() lineBuf { return s.buf[:0] }
-
-// logLine appends the line built in b to the log and keeps b's memory for the next line.
-func (s *State) logLine(b lineBuf) {
-	s.log(string(b))
-	s.buf = b[:0]
-}
-
-// WriteString appends text.
-func (l *lineBuf) WriteString(text string) { *l = append(*l, text...) }
-
-// String returns the line.
-func (l *lineBuf) String() string { return string(*l) }
 
 // seatRefs are rules.SeatRef of seats 0..4, built once.
 var seatRefs = [5]string{rules.SeatRef(0), rules.SeatRef(1), rules.SeatRef(2), rules.SeatRef(3), rules.SeatRef(4)}

@@ -1,7 +1,6 @@
 package batavia
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -170,51 +169,52 @@ func (s *State) lastMove() string {
 	return strings.Join(parts, " ")
 }
 
-// Status says publicly what the game waits for.
+// Status says publicly what the game waits for (rules text).
 func (s *State) Status() string {
 	t := seatRef(s.Turn)
 	switch s.Phase {
 	case PhaseAuction:
 		a := &s.Auction
-		text := t + " to bid or pass for " + shipsText(a.Package)
 		if a.HighSeat == NoSeat {
-			return text + " (no bid yet)."
+			return rules.Msg("batavia.status.auction", "Seat", t, "Ships", shipsText(a.Package))
 		}
-		return text + " (high bid " + plural(a.High, "note", "notes") + " by " + seatRef(a.HighSeat) + ")."
+		return rules.Msg("batavia.status.auction.high", "Seat", t, "Ships", shipsText(a.Package), "Count", a.High,
+			"High", seatRef(a.HighSeat))
 	case PhaseTurn:
 		if s.LaidNow > 0 {
-			return t + " is laying out ships: more, or done."
+			return rules.Msg("batavia.status.laying", "Seat", t)
 		}
 		if s.TargetBy != NoSeat {
-			return t + " to draw two ships or lay out ships (last round: only to reach a trading post)."
+			return rules.Msg("batavia.status.turn.last", "Seat", t)
 		}
-		return t + " to draw two ships or lay out ships."
+		return rules.Msg("batavia.status.turn", "Seat", t)
 	case PhaseSail:
-		return t + " chooses which seal's trading post to sail to."
+		return rules.Msg("batavia.status.sail", "Seat", t)
 	case PhaseExchange:
-		return t + " may exchange trading posts for gold."
+		return rules.Msg("batavia.status.exchange", "Seat", t)
 	}
 	if s.Final == nil {
-		return "Game over."
+		return rules.Msg("batavia.status.over")
 	}
 	w := s.Final.Winners
 	if len(w) == 1 {
-		return "Game over: " + seatRef(w[0]) + " wins with " + strconv.Itoa(s.Final.Scores[w[0]]) + " gold."
+		return rules.Msg("batavia.status.won", "Seat", seatRef(w[0]), "Count", s.Final.Scores[w[0]])
 	}
 	refs := make([]string, len(w))
 	for i, x := range w {
 		refs[i] = seatRef(x)
 	}
-	return "Game over: " + joinAnd(refs) + " share the win with " + strconv.Itoa(s.Final.Scores[w[0]]) + " gold."
+	return rules.Msg("batavia.status.shared", "Seats", rules.List(refs...), "Count", s.Final.Scores[w[0]])
 }
 
-// Private is what only seat knows: its hand and its notes, said to "you". Empty for the observer.
+// Private is what only seat knows: its hand and its notes, said to "you" (rules text). Empty for
+// the observer.
 func (s *State) Private(seat rules.Seat) string {
 	if seat < 0 || int(seat) >= s.NumPlayers {
 		return ""
 	}
 	p := &s.Seats[seat]
-	return "You hold " + shipsText(p.Hand) + " and " + plural(p.Notes, "promissory note", "promissory notes") + "."
+	return rules.Msg("batavia.private", "Ships", shipsText(p.Hand), "Notes", rules.Msg("batavia.notes", "Count", p.Notes))
 }
 
 // Log returns the log as viewer may read it: the cards a player is dealt or draws are named to
@@ -236,74 +236,85 @@ func (s *State) Hidden(viewer rules.Seat) []string {
 
 // Describe offers a legal move of seat as a decision: an action first ("Bid", "Draw two ships",
 // "Lay out ships", "Done laying out"), then its details (the amount, the ship cards — one
-// multi-select of the cards in hand, closed by "done" —, the trading post, the exchange).
+// multi-select of the cards in hand, closed by "done" —, the trading post, the exchange). Its
+// texts are rules text (catalogue messages).
 func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
+	what := promptWhat
 	m, ok := mv.(Move)
 	if !ok {
 		pm, err := parseMove(mv.String())
 		if err != nil {
-			return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: "What do you do?", Option: mv.String()}}}
+			return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: what, Option: mv.String()}}}
 		}
 		m = pm
 	}
-	const what = "What do you do?"
 	switch m.Kind {
 	case MovePass:
-		return rules.Choice{Label: "Pass: drop out of this auction", Path: []rules.Step{{Prompt: what, Option: "Pass"}}, Irreversible: true}
+		return rules.Choice{Label: rules.Msg("batavia.label.pass"), Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.pass")}},
+			Irreversible: true}
 	case MoveBid:
-		return rules.Choice{Label: "Bid " + plural(m.N, "note", "notes"),
-			Path: []rules.Step{{Prompt: what, Option: "Bid"}, {Prompt: "How many notes do you bid?", Option: plural(m.N, "note", "notes")}}}
+		return rules.Choice{Label: rules.Msg("batavia.label.bid", "Count", m.N),
+			Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.bid")},
+				{Prompt: rules.Msg("batavia.prompt.bid"), Option: rules.Msg("batavia.note", "Count", m.N)}}}
 	case MoveDraw:
-		return rules.Choice{Label: "Draw two ship cards", Path: []rules.Step{{Prompt: what, Option: "Draw two ships"}}, Irreversible: true}
+		return rules.Choice{Label: rules.Msg("batavia.label.draw"), Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.draw")}},
+			Irreversible: true}
 	case MoveLay:
 		lays := 0
 		for c := Company(0); c < NumCompanies; c++ {
 			lays += s.HandAtStart[c] - popcount(s.LaidMask[c])
 		}
-		return rules.Choice{Label: "Lay out a " + m.Co.Adjective() + " ship",
-			Path: []rules.Step{{Prompt: what, Option: "Lay out ships"},
-				{Prompt: "Which ships do you lay out?", Option: m.Co.Adjective() + " ship " + m.Co.Letter() + " #" + strconv.Itoa(m.N)}},
+		return rules.Choice{Label: rules.Msg("batavia.label.lay", "Company", companyOne[m.Co]),
+			Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.lay")},
+				{Prompt: rules.Msg("batavia.prompt.lay"), Option: rules.Msg("batavia.option.lay.ship", "Company", companyOne[m.Co],
+					"Letter", m.Co.Letter(), "N", m.N)}},
 			Multi: &rules.Multi{Min: 1, Max: max(1, lays), Then: "done"}, Irreversible: true}
 	case MoveDone:
-		return rules.Choice{Label: "Done laying out: " + s.doneWhere(seat), Path: []rules.Step{{Prompt: what, Option: "Done laying out"}}, Irreversible: true}
+		return rules.Choice{Label: rules.Msg("batavia.label.done", "Where", s.doneWhere(seat)),
+			Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.done")}}, Irreversible: true}
 	case MoveSail:
 		p := &s.Seats[seat]
 		h := s.nextPost(p.Pos, m.Co)
-		where := m.Co.Adjective() + " post, hex " + strconv.Itoa(h)
+		var where string
 		if h > 0 && h <= s.FaceUp {
-			where += " (" + s.Track[h-1].Commodity().Name() + ")"
+			where = rules.Msg("batavia.where.up", "Company", companyOne[m.Co], "Hex", h, "Commodity", s.Track[h-1].Commodity().Words())
 		} else {
-			where += " (face down)"
+			where = rules.Msg("batavia.where.down", "Company", companyOne[m.Co], "Hex", h)
 		}
-		return rules.Choice{Label: "Sail to the " + where, Path: []rules.Step{{Prompt: "Where does your merchant sail?", Option: where}}, Irreversible: true}
+		return rules.Choice{Label: rules.Msg("batavia.label.sail", "Where", where),
+			Path: []rules.Step{{Prompt: rules.Msg("batavia.prompt.sail"), Option: where}}, Irreversible: true}
 	case MoveExchange:
 		_, n := exchangeSet(s.Seats[seat].Posts)
-		text := "Exchange " + plural(n, "trading post", "trading posts") + " for " + strconv.Itoa(exchangeGold[n]) + " gold"
-		return rules.Choice{Label: text, Path: []rules.Step{{Prompt: "Exchange trading posts for gold?", Option: text}}, Irreversible: true}
+		text := rules.Msg("batavia.label.exchange", "Count", n, "Gold", exchangeGold[n])
+		return rules.Choice{Label: text, Path: []rules.Step{{Prompt: rules.Msg("batavia.prompt.exchange"), Option: text}}, Irreversible: true}
 	case MoveKeep:
 		// The last turn of a round ends it: the next auction's die is rolled, or the game ends.
-		return rules.Choice{Label: "Keep your trading posts", Path: []rules.Step{{Prompt: "Exchange trading posts for gold?", Option: "Keep them"}},
+		return rules.Choice{Label: rules.Msg("batavia.label.keep"),
+			Path:         []rules.Step{{Prompt: rules.Msg("batavia.prompt.exchange"), Option: rules.Msg("batavia.option.keep")}},
 			Irreversible: s.TurnsLeft <= 1}
 	}
 	return rules.Choice{Label: m.String(), Path: []rules.Step{{Prompt: what, Option: m.String()}}}
 }
 
-// doneWhere says where the merchant goes when seat finishes laying out now.
+// promptWhat is the first question of every turn's decision.
+var promptWhat = rules.Msg("batavia.prompt.what")
+
+// doneWhere says where the merchant goes when seat finishes laying out now (rules text).
 func (s *State) doneWhere(seat rules.Seat) string {
 	var buf [NumCompanies]Company
 	dest := s.destinations(seat, buf[:0])
 	switch len(dest) {
 	case 0:
-		return "take the Target counter"
+		return rules.Msg("batavia.done.target")
 	case 1:
 		h := s.nextPost(s.Seats[seat].Pos, dest[0])
-		return "sail to the " + dest[0].Adjective() + " post on hex " + strconv.Itoa(h)
+		return rules.Msg("batavia.done.sail", "Company", companyOne[dest[0]], "Hex", h)
 	}
 	names := make([]string, len(dest))
 	for i, c := range dest {
-		names[i] = c.Adjective()
+		names[i] = companyOne[c]
 	}
-	return "choose " + strings.Join(names, " or ")
+	return rules.Msg("batavia.done.choose", "Companies", orList(names))
 }
 
 func popcount(x uint32) int {
