@@ -11,6 +11,13 @@
 // the goal, home stock, and each ship's sail, cargo, cannons and load). The private image shows
 // the trading card the viewer is looking at and the top cards it saw and put back. Every player is
 // drawn with a colour AND an initial; no text is under 13 px; no component id is drawn.
+//
+// Words: every word drawn comes from the game's catalogue in the image's language — the drawer's
+// own (ids "dutch-east-indies.board.…", Kit.T) and the engine's rules text (Kit.Expand, Kit.Term) —
+// except the hand's title band, drawn by the kit. The layout measures them rather than assuming
+// English lengths: the title shrinks to fit beside the turn, the goal label sets where the pips
+// start, the card being looked at shrinks its lines (down to 13 px) and then wraps them, the cards
+// seen and put back wrap, and the final-scores title names the winner only when it fits whole.
 package drawdei
 
 import (
