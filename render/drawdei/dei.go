@@ -11,6 +11,13 @@
 // the goal, home stock, and each ship's sail, cargo, cannons and load). The private image shows
 // the trading card the viewer is looking at and the top cards it saw and put back. Every player is
 // drawn with a colour AND an initial; no text is under 13 px; no component id is drawn.
+//
+// Words: every word drawn comes from the game's catalogue in the image's language — the drawer's
+// own (ids "dutch-east-indies.board.…", Kit.T) and the engine's rules text (Kit.Expand, Kit.Term) —
+// except the hand's title band, drawn by the kit. The layout measures them rather than assuming
+// English lengths: the title shrinks to fit beside the turn, the goal label sets where the pips
+// start, the card being looked at shrinks its lines (down to 13 px) and then wraps them, the cards
+// seen and put back wrap, and the final-scores title names the winner only when it fits whole.
 package drawdei
 
 import (
@@ -109,7 +116,7 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 	}
 	display, initials := k.SeatLabels(v.Players)
 	over := v.Outcome != nil
-	status, last := k.StatusText(v.Status, v.LastMove, over)
+	status, last := statusText(k, v, over)
 	m := k.Canvas(bW, 10)
 	statusH := render.StatusHeight(m, bInner, status, last)
 	outcomeH := 0.0
@@ -137,9 +144,13 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 
 	c := k.Canvas(bW, h)
 	c.Fill(render.ColPaper)
-	k.TitleBand(c, "dei-title", bW, headerH, "THE DUTCH EAST INDIES", 20)
-	turn := fmt.Sprintf("Turn %d", v.TurnNumber)
-	c.Text(turn, bW-14, headerH/2, 1, render.Style{Size: 17, Bold: true, Colour: render.ColBandText})
+	// The band is a cached layer keyed by its name: the language is part of the key.
+	title := k.T("dutch-east-indies.board.title")
+	stTurn := render.Style{Size: 17, Bold: true, Colour: render.ColBandText}
+	reserve := m.Measure(k.T("dutch-east-indies.board.turn", "N", 999), stTurn) + 14 + 14 + 12
+	stTitle, _ := m.FitName(title, bW-reserve, render.Style{Size: 20, Bold: true})
+	k.TitleBand(c, "dei-title-"+k.Lang(), bW, headerH, title, stTitle.Size)
+	c.Text(k.T("dutch-east-indies.board.turn", "N", v.TurnNumber), bW-14, headerH/2, 1, stTurn)
 	top := float64(headerH) + 8
 	render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
 	top += statusH + 8
@@ -147,9 +158,9 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 		outcome(k, c, v, display, initials, top, outcomeH)
 	}
 	c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
-		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell})
+		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell}, newMarks(k))
 	}), int(g.left), int(g.top))
-	pieces(c, v, g, initials)
+	pieces(c, v, g, initials, newMarks(k))
 	legend(c, k, v, legendTop, legendH)
 	y = seatsTop
 	for i := range v.Seats {
@@ -161,7 +172,7 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 
 // paintMap draws the squares that never change: sea, dark, land, home islands and ports, Market
 // Island, anchors. g's left and top are 0.
-func paintMap(c *render.Canvas, v *dei.View, g grid) {
+func paintMap(c *render.Canvas, v *dei.View, g grid, marks marks) {
 	cell := g.cell
 	homeOf := map[dei.Square]int{}
 	for _, h := range v.Homes {
@@ -199,7 +210,7 @@ func paintMap(c *render.Canvas, v *dei.View, g grid) {
 				ring(c, px+cell/2, py+cell/2, cell*0.32, colAnchor, false)
 			}
 			if ch == 'M' {
-				c.Text("M", px+cell/2, py+cell/2, 0.5, render.Style{Size: 20, Bold: true, Colour: render.ColInk})
+				c.Text(marks.market, px+cell/2, py+cell/2, 0.5, render.Style{Size: 20, Bold: true, Colour: render.ColInk})
 			}
 		}
 	}
@@ -223,7 +234,7 @@ func ring(c *render.Canvas, cx, cy, r float64, col color.Color, dashed bool) {
 }
 
 // pieces draws what changes: island card counts and anchors, floating cargo, pirates and ships.
-func pieces(c *render.Canvas, v *dei.View, g grid, initials []string) {
+func pieces(c *render.Canvas, v *dei.View, g grid, initials []string, marks marks) {
 	cell := g.cell
 	for _, is := range v.Islands {
 		fill := colLand
@@ -257,7 +268,7 @@ func pieces(c *render.Canvas, v *dei.View, g grid, initials []string) {
 		if p == dei.SmallPirate {
 			r = cell * 0.29
 		}
-		c.Disc(x, y, r, colPirate, "P", 14)
+		c.Disc(x, y, r, colPirate, marks.pirate, 14)
 	}
 	for i, sv := range v.Seats {
 		for kk, sh := range sv.Ships {
@@ -300,29 +311,52 @@ func arrow(c *render.Canvas, x, y, r float64, d dei.Direction) {
 }
 
 // legendItems are the legend's entries: the symbols and the islands' names with their cards.
-func legendItems(v *dei.View) []render.LegendItem {
+func legendItems(k *render.Kit, v *dei.View) []render.LegendItem {
+	mk := newMarks(k)
 	items := []render.LegendItem{
-		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+11, cy, 11, render.ColMuted, "", 13) }, SwatchW: 22, Label: "big ship"},
-		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+8, cy, 8, render.ColMuted, "", 13) }, SwatchW: 16, Label: "small ship"},
-		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+10, cy, 10, colPirate, "P", 13) }, SwatchW: 20, Label: "pirates (6 and 4 cannons)"},
-		{Swatch: func(c *render.Canvas, x, cy float64) { ring(c, x+9, cy, 8, colAnchor, false) }, SwatchW: 18, Label: "harbour"},
-		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-8, 20, 17, colCargo, "2", 13) }, SwatchW: 20, Label: "floating cargo"},
-		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-9, 20, 18, colMarket, "M", 13) }, SwatchW: 20, Label: "Market Island"},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+11, cy, 11, render.ColMuted, "", 13) }, SwatchW: 22, Label: k.T("dutch-east-indies.board.big-ship")},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+8, cy, 8, render.ColMuted, "", 13) }, SwatchW: 16, Label: k.T("dutch-east-indies.board.small-ship")},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+10, cy, 10, colPirate, mk.pirate, 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.pirates")},
+		{Swatch: func(c *render.Canvas, x, cy float64) { ring(c, x+9, cy, 8, colAnchor, false) }, SwatchW: 18, Label: k.T("dutch-east-indies.board.harbour")},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-8, 20, 17, colCargo, "2", 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.floating")},
+		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-9, 20, 18, colMarket, mk.market, 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.market")},
 	}
 	for _, is := range v.Islands {
-		label := fmt.Sprintf("%s %s: %s", abbrevs[islandNo(is.ID)], is.Name, render.Plural(is.Cards, "card", "cards"))
+		label := k.T("dutch-east-indies.board.island-cards", "Mark", abbrevs[islandNo(is.ID)], "Name", is.Name, "Count", is.Cards)
 		if is.Cards == 0 {
-			label = abbrevs[islandNo(is.ID)] + " " + is.Name + ": depleted"
+			label = k.T("dutch-east-indies.board.island-depleted", "Mark", abbrevs[islandNo(is.ID)], "Name", is.Name)
 		}
 		items = append(items, render.LegendItem{Label: label})
 	}
 	return items
 }
 
+// marks are the one-letter marks drawn on the map, in the image's language.
+type marks struct{ market, pirate, north string }
+
+func newMarks(k *render.Kit) marks {
+	return marks{market: k.T("dutch-east-indies.board.market-mark"), pirate: k.T("dutch-east-indies.board.pirate-mark"),
+		north: k.T("dutch-east-indies.board.north-mark")}
+}
+
+// statusText returns the board's status and last-move sentences in the image's language (the
+// status "The game is over." when it is empty once the game is over; no last move: "").
+func statusText(k *render.Kit, v *dei.View, over bool) (string, string) {
+	status := k.Expand(v.Status)
+	if status == "" && over {
+		status = k.T("dutch-east-indies.board.over")
+	}
+	last := ""
+	if v.LastMove != "" {
+		last = k.T("dutch-east-indies.board.last", "Move", k.Expand(v.LastMove))
+	}
+	return status, last
+}
+
 const compassW = 92
 
 func legendHeight(m *render.Canvas, k *render.Kit, v *dei.View) float64 {
-	h := m.Legend(legendItems(v), 0, -1000, bInner-compassW-16, 22, render.Style{Size: 13})
+	h := m.Legend(legendItems(k, v), 0, -1000, bInner-compassW-16, 22, render.Style{Size: 13})
 	return math.Max(h+12, 2*26+34)
 }
 
@@ -330,7 +364,7 @@ func legendHeight(m *render.Canvas, k *render.Kit, v *dei.View) float64 {
 func legend(c *render.Canvas, k *render.Kit, v *dei.View, top, h float64) {
 	c.Panel(bMargin, top, bInner, h, 8, render.ColPanel, render.ColBorder)
 	cx, cy := float64(bMargin)+compassW/2+4, top+(h-22)/2+4
-	c.Text("COMPASS", cx, top+h-12, 0.5, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	c.Text(k.T("dutch-east-indies.board.compass"), cx, top+h-12, 0.5, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
 	r := 26.0
 	c.DrawCircle(cx, cy, r)
 	c.SetColor(render.ColPanelAlt)
@@ -345,53 +379,54 @@ func legend(c *render.Canvas, k *render.Kit, v *dei.View, top, h float64) {
 	c.ClosePath()
 	c.SetColor(render.ColAlert)
 	c.Context.Fill()
-	c.Text("N", cx-13*math.Cos(a), cy-13*math.Sin(a), 0.5, render.Style{Size: 13, Bold: true})
-	c.Legend(legendItems(v), bMargin+compassW+12, top+6, bInner-compassW-16, 22, render.Style{Size: 13})
+	c.Text(newMarks(k).north, cx-13*math.Cos(a), cy-13*math.Sin(a), 0.5, render.Style{Size: 13, Bold: true})
+	c.Legend(legendItems(k, v), bMargin+compassW+12, top+6, bInner-compassW-16, 22, render.Style{Size: 13})
 }
 
 // shipLine is one ship's line on a player's panel.
-func shipLine(sh dei.ShipView) string {
-	name := "Small ship"
+func shipLine(k *render.Kit, sh dei.ShipView) string {
+	name := k.T("dutch-east-indies.ship-title.small")
 	if sh.Big {
-		name = "Big ship"
+		name = k.T("dutch-east-indies.ship-title.big")
 	}
-	s := fmt.Sprintf("%s: sail %d · cargo %d/%d · cannons %d — %s", name, sh.Sail, sh.Goods.Total(), sh.Cargo, sh.Guns, goods(sh.Goods, "empty"))
+	id := "dutch-east-indies.board.ship"
 	if sh.MustLeave {
-		s += " (must leave the island)"
+		id = "dutch-east-indies.board.ship-must-leave"
 	} else if sh.Harbour {
-		s += " (in harbour)"
+		id = "dutch-east-indies.board.ship-in-harbour"
 	}
-	return s
+	return k.T(id, "Ship", name, "Sail", sh.Sail, "Load", sh.Goods.Total(), "Hold", sh.Cargo, "Cannons", sh.Guns,
+		"Goods", goods(k, sh.Goods, "dutch-east-indies.board.empty"))
 }
 
-// goods says "3 crates, 2 gold, 1 clove" or none.
-func goods(g dei.Goods, none string) string {
+// goods says "3 crates, 2 gold, 1 clove", or the message none.
+func goods(k *render.Kit, g dei.Goods, none string) string {
 	var parts []string
-	for k := dei.Good(0); k < dei.NumGoods; k++ {
-		if g[k] > 0 {
-			parts = append(parts, dei.Amount(k, g[k]))
+	for kind := dei.Good(0); kind < dei.NumGoods; kind++ {
+		if g[kind] > 0 {
+			parts = append(parts, k.Expand(dei.Amount(kind, g[kind])))
 		}
 	}
 	if len(parts) == 0 {
-		return none
+		return k.T(none)
 	}
 	return strings.Join(parts, ", ")
 }
 
 var stSeat = render.Style{Size: 14}
 
-func seatLines(v *dei.View, i int) []string {
+func seatLines(k *render.Kit, v *dei.View, i int) []string {
 	sv := v.Seats[i]
 	return []string{
-		"Home: " + goods(sv.Home, "nothing"),
-		shipLine(sv.Ships[dei.Big]),
-		shipLine(sv.Ships[dei.Small]),
+		k.T("dutch-east-indies.board.home", "Goods", goods(k, sv.Home, "dutch-east-indies.nothing")),
+		shipLine(k, sv.Ships[dei.Big]),
+		shipLine(k, sv.Ships[dei.Small]),
 	}
 }
 
 func seatHeight(m *render.Canvas, k *render.Kit, v *dei.View, i int, display []string) float64 {
 	h := 2*seatPad + 24.0
-	for _, ln := range seatLines(v, i) {
+	for _, ln := range seatLines(k, v, i) {
 		h += m.ParagraphHeight(ln, bInner-24, lineH, 0, stSeat)
 	}
 	return h
@@ -407,23 +442,27 @@ func seatPanel(c *render.Canvas, k *render.Kit, v *dei.View, i int, display, ini
 	c.Panel(bMargin, top, bInner, h, 8, fill, render.PlayerColour(i))
 	y := top + seatPad + 12
 	c.SeatDisc(bMargin+20, y, 12, rules.Seat(i), initials)
-	pipsW := 8*14.0 + 60
+	stGoal := render.Style{Size: 13, Bold: true, Colour: render.ColMuted}
+	goal := k.T("dutch-east-indies.board.goal", "N", sv.Progress)
+	goalW := c.Measure(goal, stGoal) + 8
+	pipsW := 8*14.0 + goalW
 	nameW := bInner - 40 - pipsW - 10
 	name := render.SeatName(display, rules.Seat(i))
-	st, _ := c.FitName(name+" · "+sv.Country, nameW, render.Style{Size: 16, Bold: true})
-	text := name + " · " + sv.Country
+	country := k.Expand(sv.Country)
+	st, _ := c.FitName(name+" · "+country, nameW, render.Style{Size: 16, Bold: true})
+	text := name + " · " + country
 	if c.Measure(text, st) > nameW {
 		text = name
 	}
 	c.Text(text, bMargin+38, y, 0, st)
 	px := float64(bW-bMargin) - pipsW
-	c.Text(fmt.Sprintf("goal %d/8", sv.Progress), px, y, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	c.Text(goal, px, y, 0, stGoal)
 	for p := 0; p < 8; p++ {
 		col := render.ColPanelAlt
 		if p < sv.Progress {
 			col = render.ColGood
 		}
-		c.DrawCircle(px+66+float64(p)*14, y, 5.5)
+		c.DrawCircle(px+goalW+float64(p)*14, y, 5.5)
 		c.SetColor(col)
 		c.FillPreserve()
 		c.SetColor(render.ColBorder)
@@ -431,7 +470,7 @@ func seatPanel(c *render.Canvas, k *render.Kit, v *dei.View, i int, display, ini
 		c.Stroke()
 	}
 	y = top + seatPad + 24
-	for _, ln := range seatLines(v, i) {
+	for _, ln := range seatLines(k, v, i) {
 		y += c.Paragraph(ln, bMargin+12, y, bInner-24, lineH, 0, stSeat)
 	}
 }
@@ -439,7 +478,15 @@ func seatPanel(c *render.Canvas, k *render.Kit, v *dei.View, i int, display, ini
 // outcome draws the result: the winner and every player's spices at home.
 func outcome(k *render.Kit, c *render.Canvas, v *dei.View, display, initials []string, top, h float64) {
 	winners, names := render.Winners(v.Outcome, display)
-	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, render.FinalScoresTitle(names, "winners"))
+	// The title names the winner when it fits whole; the winner's line below is bold anyway.
+	title := k.T("dutch-east-indies.board.final")
+	if len(names) > 0 {
+		t := k.T("dutch-east-indies.board.final-winner", "Winner", strings.Join(names, ", "))
+		if c.Measure(t, render.Style{Size: 16, Bold: true}) <= bInner-20 {
+			title = t
+		}
+	}
+	x, y := render.OutcomePanel(c, bMargin, top, bInner, h, title)
 	for i, d := range v.Outcome.Details {
 		y += c.Paragraph(k.Expand(d), x, y, bInner-24, lineH, 0, render.Style{Size: 13, Bold: winners[rules.Seat(i)]})
 	}
@@ -460,17 +507,23 @@ func hand(k *render.Kit, v *dei.View) (image.Image, error) {
 	status := k.Expand(v.Status)
 	m := k.Canvas(handW, 10)
 	statusH := render.HandStatusHeight(m, handW-20, status, 0, yourMove)
-	cardH := 0.0
-	if v.Looking != nil && v.Looking.Card != "" {
-		cardH = 132
-	}
 	var known []string
 	for _, kn := range v.Known {
-		known = append(known, fmt.Sprintf("Top card of %s: %s", k.Term(kn.Island), kn.Text))
+		known = append(known, k.T("dutch-east-indies.board.known", "Island", k.Term(kn.Island), "Card", k.Expand(kn.Text)))
 	}
+	stKnown := render.Style{Size: 14}
 	knownH := 30.0
-	if len(known) > 0 {
-		knownH = 30 + float64(len(known))*lineH*1.1
+	for _, ln := range known {
+		knownH += m.ParagraphHeight(ln, handW-28, lineH, 0, stKnown) + lineH*0.1
+	}
+	var card []cardLine
+	cardH := 0.0
+	if v.Looking != nil && v.Looking.Card != "" {
+		card = cardLines(k, m, v)
+		cardH = 32 + 20
+		for _, ln := range card {
+			cardH += ln.h
+		}
 	}
 	h := render.HandHeaderH + 10 + statusH + 10 + cardH + knownH + 12
 	c := k.Canvas(handW, int(h))
@@ -480,26 +533,67 @@ func hand(k *render.Kit, v *dei.View) (image.Image, error) {
 	render.HandStatusPanel(c, 10, y, handW-20, statusH, status, 0, yourMove)
 	y += statusH + 10
 	if cardH > 0 {
-		c.Text("YOU ARE LOOKING AT", 14, y+8, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
-		cw, ch := 330.0, 100.0
-		cx := (handW - cw) / 2
-		c.CardShape(cx, y+22, cw, ch)
-		c.Text(k.Term(v.Looking.Island), cx+cw/2, y+22+20, 0.5, render.Style{Size: 15, Bold: true, Colour: render.ColMuted})
-		parts := strings.SplitN(v.Looking.Text, " → ", 2)
-		if len(parts) == 2 {
-			c.Text("They want "+parts[0], cx+cw/2, y+22+48, 0.5, render.Style{Size: 18, Bold: true})
-			c.Text("They give "+parts[1], cx+cw/2, y+22+76, 0.5, render.Style{Size: 18, Bold: true, Colour: render.ColGood})
+		c.Text(k.T("dutch-east-indies.board.looking"), 14, y+8, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+		cx := (handW - cardW) / 2
+		c.CardShape(cx, y+22, cardW, cardH-32)
+		ly := y + 22 + 10
+		for _, ln := range card {
+			for i, part := range ln.lines {
+				c.Text(part, cx+cardW/2, ly+ln.lineH*(float64(i)+0.5), 0.5, ln.st)
+			}
+			ly += ln.h
 		}
 		y += cardH
 	}
-	c.Text("CARDS YOU SAW AND PUT BACK", 14, y+10, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
+	c.Text(k.T("dutch-east-indies.board.known-title"), 14, y+10, 0, render.Style{Size: 13, Bold: true, Colour: render.ColMuted})
 	y += 24
 	if len(known) == 0 {
-		c.Text("None.", 14, y+lineH/2, 0, render.Style{Size: 14, Colour: render.ColMuted})
+		c.Text(k.T("dutch-east-indies.board.none"), 14, y+lineH/2, 0, render.Style{Size: 14, Colour: render.ColMuted})
 	}
 	for _, ln := range known {
-		c.Text(c.Fit(ln, handW-28, render.Style{Size: 14}), 14, y+lineH/2, 0, render.Style{Size: 14})
-		y += lineH * 1.1
+		y += c.Paragraph(ln, 14, y, handW-28, lineH, 0, stKnown) + lineH*0.1
 	}
 	return c.Image(), nil
+}
+
+// cardW is the width of the trading card drawn in the private image.
+const cardW = 420.0
+
+// cardLine is one line of the trading card drawn in the private image: its text shrunk to fit the
+// card (down to render.MinTextSize), then wrapped when it still does not fit.
+type cardLine struct {
+	lines    []string
+	st       render.Style
+	lineH, h float64
+}
+
+// cardLines lays out the card the viewer is looking at: the island, what the islanders want and
+// what they give.
+func cardLines(k *render.Kit, m *render.Canvas, v *dei.View) []cardLine {
+	island := ""
+	for _, is := range v.Islands {
+		if is.ID == v.Looking.Island {
+			island = k.T("dutch-east-indies.board.island-title", "Name", is.Name)
+		}
+	}
+	want, give, _ := dei.CardTerms(v.Looking.Card)
+	texts := []struct {
+		text string
+		st   render.Style
+	}{
+		{island, render.Style{Size: 15, Bold: true, Colour: render.ColMuted}},
+		{k.T("dutch-east-indies.board.want", "Goods", k.Expand(want)), render.Style{Size: 18, Bold: true}},
+		{k.T("dutch-east-indies.board.give", "Goods", k.Expand(give)), render.Style{Size: 18, Bold: true, Colour: render.ColGood}},
+	}
+	var out []cardLine
+	for _, t := range texts {
+		if t.text == "" {
+			continue
+		}
+		st, _ := m.FitName(t.text, cardW-20, t.st)
+		lines := m.Wrap(t.text, cardW-20, st)
+		lh := math.Ceil(st.Size * 1.5)
+		out = append(out, cardLine{lines: lines, st: st, lineH: lh, h: lh * float64(len(lines))})
+	}
+	return out
 }

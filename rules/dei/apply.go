@@ -1,7 +1,6 @@
 package dei
 
 import (
-	"fmt"
 	"strings"
 
 	"spicebot/rules"
@@ -16,7 +15,7 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 		if p, isPtr := mv.(*Move); isPtr && p != nil {
 			m = *p
 		} else {
-			return rules.Illegal(mv, "That is not a move of The Dutch East Indies.")
+			return rules.Illegal(mv, "%s", rules.Msg("dutch-east-indies.illegal.not-a-move"))
 		}
 	}
 	if _, legal := rules.FindLegal(s, seat, m); !legal {
@@ -44,81 +43,69 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	return nil
 }
 
-// moveLog logs one step of ship k's movement. The steps of one movement share a log line
-// ("{0}'s big ship sails up, turns to face right, sails right."), which moves on to the latest
-// move's version: a sailing ship's whole way is one line, and the log stays short.
+// moveLog logs one step of ship k's movement (rules text: "sails up"). The steps of one movement
+// share a log line ("{0}'s big ship sails up, turns to face right, sails right."), which moves on
+// to the latest move's version: a sailing ship's whole way is one line, and the log stays short.
 func (s *State) moveLog(k int, step string) {
 	lines := s.Journal.Lines
-	name := shipName(s.Turn, k)
+	name := shipForm(s.Turn, k, shipStart)
 	if n := len(lines); s.Moving == k && n > 0 {
 		last := &lines[n-1]
-		if last.Version == s.Moves-1 && last.Private == "" && len(last.To) == 0 && strings.HasPrefix(last.Public, name+" ") &&
-			(strings.HasPrefix(last.Public, name+" sails ") || strings.HasPrefix(last.Public, name+" turns ")) {
-			last.Public = strings.TrimSuffix(last.Public, ".") + ", " + step + "."
-			last.Version = s.Moves
-			s.merged = true
-			return
+		if last.Version == s.Moves-1 && last.Private == "" && len(last.To) == 0 {
+			if ms := rules.Messages(last.Public); len(ms) > 0 && ms[0].ID == "dutch-east-indies.log.move" && ms[0].Args["Ship"] == name &&
+				strings.HasPrefix(last.Public, rules.MsgOpen) && strings.HasSuffix(last.Public, rules.MsgClose) {
+				last.Public = rules.Msg("dutch-east-indies.log.move", "Ship", name, "Steps", ms[0].Args["Steps"]+", "+step)
+				last.Version = s.Moves
+				s.merged = true
+				return
+			}
 		}
 	}
-	s.log("%s %s.", name, step)
+	s.log(rules.Msg("dutch-east-indies.log.move", "Ship", name, "Steps", step))
 }
 
-// whyIllegal is the player-readable reason a move is refused. It names nothing hidden.
+// whyIllegal is the player-readable reason a move is refused, as rules text. It names nothing
+// hidden.
 func (s *State) whyIllegal(seat rules.Seat, m Move) string {
+	const why = "dutch-east-indies.illegal."
 	switch {
 	case s.Winner >= 0:
-		return "The game is over."
+		return rules.Msg("dutch-east-indies.illegal.over")
 	case seat < 0 || int(seat) >= len(s.Seats):
-		return "Only a player at the table can move."
+		return rules.Msg("dutch-east-indies.illegal.not-seated")
 	case s.Pending != nil && s.Pending.Seat != seat:
-		return "Wait: " + rules.SeatRef(s.Pending.Seat) + " has a decision to take first."
+		return rules.Msg("dutch-east-indies.illegal.wait-decision", "Seat", rules.SeatRef(s.Pending.Seat))
 	case s.Pending != nil:
-		return "First take the decision in front of you: " + s.Status()
+		return rules.Msg("dutch-east-indies.illegal.decide-first", "Status", s.Status())
 	}
 	if os, ok, _ := s.overloaded(); ok && os != seat {
-		return "Wait: " + rules.SeatRef(os) + " must first lighten an overloaded ship."
+		return rules.Msg("dutch-east-indies.illegal.wait-overload", "Seat", rules.SeatRef(os))
 	} else if ok {
-		return "First lighten your overloaded ship: dump or move goods."
+		return rules.Msg("dutch-east-indies.illegal.lighten")
 	}
 	if seat != s.Turn {
-		return "It is not your turn."
+		return rules.Msg("dutch-east-indies.illegal.not-your-turn")
 	}
 	if s.Moving >= 0 && m.Kind != KSail && m.Kind != KTurn && m.Kind != KPick {
 		if !s.mayStop() {
-			return "Your ship must leave this island this turn: sail on."
+			return rules.Msg("dutch-east-indies.illegal.must-leave")
 		}
-		return "A ship's movement is not interrupted: stop sailing first."
+		return rules.Msg("dutch-east-indies.illegal.moving")
 	}
 	switch m.Kind {
-	case KSail:
-		return "Your ship cannot sail there: only to a free sea square in front or beside it, never into another player's port, within its movement points."
-	case KTurn:
-		return "Your ship cannot turn now."
-	case KEnd:
-		return "A ship that has spent two turns at an island must leave it this turn."
-	case KLook:
-		return "That ship cannot look at a card there: it must be at an anchor of an island with cards, once per island each turn."
+	case KSail, KTurn, KEnd, KLook, KPick, KGive, KAttack:
+		return rules.Msg(why + m.Kind)
 	case KBuy, KSell, KSwap, KUpgrade:
-		return "That exchange is not possible: the ship must be at Market Island with the goods, gold and cargo room it needs."
+		return rules.Msg("dutch-east-indies.illegal.market")
 	case KUnload, KLoad:
-		return "Loading and unloading happen in your own home port, within the cargo limit."
-	case KGive:
-		return "Trans-shipping needs your two ships side by side (not diagonally) and room in the other ship."
-	case KAttack:
-		return "You can attack an adjacent ship of another player once per ship each turn, when neither ship is in a harbour."
-	case KPick:
-		return "There is no such floating cargo that you may pick up here, or no room for it."
+		return rules.Msg("dutch-east-indies.illegal.home")
 	}
-	return "That move is not possible now."
+	return rules.Msg("dutch-east-indies.illegal.other")
 }
 
-// shipName is how rules text names a ship: "{1}'s big ship".
-func shipName(seat rules.Seat, k int) string {
-	return rules.SeatRef(seat) + "'s " + shipCodes[k] + " ship"
-}
-
-func (s *State) log(format string, args ...any) {
-	s.Journal.Add(s.Moves, format, args...)
+// log appends a public line of rules text.
+func (s *State) log(text string) {
+	s.Journal.Add(s.Moves, "%s", text)
 }
 
 func (s *State) play(seat rules.Seat, m Move) {
@@ -126,14 +113,14 @@ func (s *State) play(seat rules.Seat, m Move) {
 	case KSail:
 		s.sail(m.Ship, m.Dir)
 	case KTurn:
-		s.moveLog(m.Ship, "turns to face "+dirWords[m.Dir])
+		s.moveLog(m.Ship, rules.Msg("dutch-east-indies.log.step-turn", "Dir", dirWord(m.Dir)))
 		s.startMove(m.Ship)
 		sh := s.ship(seat, m.Ship)
 		sh.Facing = m.Dir
 		s.MPLeft--
 		s.MPSpent++
 	case KStop:
-		s.log("%s stops.", shipName(seat, s.Moving))
+		s.log(rules.Msg("dutch-east-indies.log.stop", "Ship", shipForm(seat, s.Moving, shipStart)))
 		s.finishMove()
 	case KEnd:
 		if s.Moving >= 0 {
@@ -151,30 +138,30 @@ func (s *State) play(seat rules.Seat, m Move) {
 		if !containsPeek(st.Known, p.Island) {
 			st.Known = append(st.Known, Peek{Island: p.Island, Card: p.Card})
 		}
-		s.Journal.AddPrivate(s.Moves, fmt.Sprintf("%s refuses the trade and puts the card back on %s unseen.", rules.SeatRef(p.Seat), rules.Ref(islandID(p.Island))),
-			fmt.Sprintf("You refuse %s and put it back on top of %s.", rules.Ref(CardID(p.Card)), rules.Ref(islandID(p.Island))), p.Seat)
+		s.Journal.AddPrivate(s.Moves, rules.Msg("dutch-east-indies.log.refuse", "Seat", rules.SeatRef(p.Seat), "Island", rules.Ref(islandID(p.Island))),
+			rules.Msg("dutch-east-indies.log.refuse-private", "Card", rules.Ref(CardID(p.Card)), "Island", rules.Ref(islandID(p.Island))), p.Seat)
 	case KBuy:
 		sh := s.ship(seat, m.Ship)
 		s.take(sh, Gold, 1)
 		s.give(sh, Crate, 2)
-		s.log("%s buys 2 crates for 1 gold at %s.", shipName(seat, m.Ship), rules.Ref(marketID))
+		s.log(rules.Msg("dutch-east-indies.log.buy", "Ship", shipForm(seat, m.Ship, shipStart), "Market", rules.Ref(marketID)))
 	case KSell:
 		sh := s.ship(seat, m.Ship)
 		s.take(sh, Crate, 2)
 		s.give(sh, Gold, 1)
-		s.log("%s sells 2 crates for 1 gold at %s.", shipName(seat, m.Ship), rules.Ref(marketID))
+		s.log(rules.Msg("dutch-east-indies.log.sell", "Ship", shipForm(seat, m.Ship, shipStart), "Market", rules.Ref(marketID)))
 	case KSwap:
 		sh := s.ship(seat, m.Ship)
 		s.take(sh, m.Good, 1)
 		s.take(sh, Gold, 2)
 		s.give(sh, m.To, 1)
-		s.log("%s swaps 1 %s and 2 gold for 1 %s at %s.", shipName(seat, m.Ship), goodCodes[m.Good], goodCodes[m.To], rules.Ref(marketID))
+		s.log(rules.Msg("dutch-east-indies.log.swap", "Ship", shipForm(seat, m.Ship, shipStart), "Give", Amount(m.Good, 1), "Get", Amount(m.To, 1), "Market", rules.Ref(marketID)))
 	case KUpgrade:
 		sh := s.ship(seat, m.Ship)
 		cost := UpgradeCost(m.Stat, sh.Stats[m.Stat])
 		s.payGold(seat, m.Ship, cost)
 		sh.Stats[m.Stat]++
-		s.log("%s upgrades its %s from %d to %d for %d gold.", shipName(seat, m.Ship), statCodes[m.Stat], sh.Stats[m.Stat]-1, sh.Stats[m.Stat], cost)
+		s.log(rules.Msg("dutch-east-indies.log.upgrade", "Ship", shipForm(seat, m.Ship, shipStart), "Stat", statThe(m.Stat), "From", sh.Stats[m.Stat]-1, "To", sh.Stats[m.Stat], "Gold", Amount(Gold, cost)))
 	case KUnload:
 		sh := s.ship(seat, m.Ship)
 		home := &s.Seats[seat].Home
@@ -186,22 +173,22 @@ func (s *State) play(seat rules.Seat, m Move) {
 				sh.Goods[g] = 0
 			}
 		}
-		s.log("%s unloads %s at home.", shipName(seat, m.Ship), goodsList(moved))
+		s.log(rules.Msg("dutch-east-indies.log.unload", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", goodsList(moved)))
 		if Won(*home) {
 			s.Winner = seat
 			s.Pending, s.Queue, s.Moving = nil, nil, -1
-			s.log("%s has %s at home and wins The Dutch East Indies!", rules.SeatRef(seat), spiceList(*home))
+			s.log(rules.Msg("dutch-east-indies.log.win", "Seat", rules.SeatRef(seat), "Spices", spiceList(*home)))
 		}
 	case KLoad:
 		sh := s.ship(seat, m.Ship)
 		s.Seats[seat].Home[m.Good] -= m.N
 		sh.Goods[m.Good] += m.N
-		s.log("%s loads %s at home.", shipName(seat, m.Ship), Amount(m.Good, m.N))
+		s.log(rules.Msg("dutch-east-indies.log.load", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, m.N)))
 	case KGive:
 		a, b := s.ship(seat, m.Ship), s.ship(seat, 1-m.Ship)
 		a.Goods[m.Good] -= m.N
 		b.Goods[m.Good] += m.N
-		s.log("%s trans-ships %s to the %s ship.", shipName(seat, m.Ship), Amount(m.Good, m.N), shipCodes[1-m.Ship])
+		s.log(rules.Msg("dutch-east-indies.log.give", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, m.N), "Size", sizeWord(1-m.Ship)))
 	case KAttack:
 		s.attack(seat, m.Ship, m.Target, m.TShip)
 	case KPick:
@@ -218,23 +205,23 @@ func (s *State) play(seat rules.Seat, m Move) {
 				until += (int(seat) - int(s.Turn) + len(s.Seats)) % len(s.Seats)
 			}
 			s.float(sh.At, m.Good, 1, seat, until)
-			s.log("%s throws 1 %s overboard for the pirates.", shipName(seat, m.Ship), goodCodes[m.Good])
+			s.log(rules.Msg("dutch-east-indies.log.throw", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, 1)))
 		} else {
 			s.float(sh.At, m.Good, 1, -1, 0)
-			s.log("%s is overloaded and dumps 1 %s into the sea.", shipName(seat, m.Ship), GoodName(m.Good, 1))
+			s.log(rules.Msg("dutch-east-indies.log.dump", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, 1)))
 		}
 	case KShift:
 		a, b := s.ship(seat, m.Ship), s.ship(seat, 1-m.Ship)
 		a.Goods[m.Good]--
 		b.Goods[m.Good]++
-		s.log("%s is overloaded and moves 1 %s to the %s ship.", shipName(seat, m.Ship), GoodName(m.Good, 1), shipCodes[1-m.Ship])
+		s.log(rules.Msg("dutch-east-indies.log.shift", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, 1), "Size", sizeWord(1-m.Ship)))
 	case KSteal:
 		p := s.Pending
 		s.Pending = nil
 		v := s.ship(p.Victim, p.VShip)
 		v.Goods[m.Good]--
 		s.ship(p.Seat, p.Ship).Goods[m.Good]++
-		s.log("%s takes 1 %s from %s.", rules.SeatRef(p.Seat), goodCodes[m.Good], shipName(p.Victim, p.VShip))
+		s.log(rules.Msg("dutch-east-indies.log.steal", "Seat", rules.SeatRef(p.Seat), "Goods", Amount(m.Good, 1), "Ship", shipForm(p.Victim, p.VShip, shipToThe)))
 	}
 }
 
@@ -280,7 +267,7 @@ func (s *State) finishMove() {
 // sail moves the turn's ship k one square in direction d, then lets every pirate next to its new
 // square attack (rulebook "Special rules for movement", NOTES §2.7.5).
 func (s *State) sail(k int, d Direction) {
-	s.moveLog(k, "sails "+dirWords[d])
+	s.moveLog(k, rules.Msg("dutch-east-indies.log.step-sail", "Dir", dirWord(d)))
 	s.startMove(k)
 	sh := s.ship(s.Turn, k)
 	sh.At = sh.At.Step(d)
@@ -306,8 +293,8 @@ func (s *State) look(seat rules.Seat, k, island int) {
 	pile := s.Piles[island]
 	c := pile[len(pile)-1]
 	s.Pending = &Pending{Kind: PendTrade, Seat: seat, Ship: k, Island: island, Card: c}
-	s.Journal.AddPrivate(s.Moves, fmt.Sprintf("%s looks at the top trading card of %s.", shipName(seat, k), rules.Ref(islandID(island))),
-		fmt.Sprintf("Your %s ship looks at the top card of %s: %s.", shipCodes[k], rules.Ref(islandID(island)), rules.Ref(CardID(c))), seat)
+	s.Journal.AddPrivate(s.Moves, rules.Msg("dutch-east-indies.log.look", "Ship", shipForm(seat, k, shipStart), "Island", rules.Ref(islandID(island))),
+		rules.Msg("dutch-east-indies.log.look-private", "Size", sizeWord(k), "Island", rules.Ref(islandID(island)), "Card", rules.Ref(CardID(c))), seat)
 }
 
 // accept plays the card looked at: the crates come from the looking ship, then from its adjacent
@@ -342,9 +329,9 @@ func (s *State) accept() {
 			st.Known = nil
 		}
 	}
-	s.log("%s accepts the trade %s at %s.", shipName(p.Seat, p.Ship), rules.Ref(CardID(p.Card)), rules.Ref(islandID(p.Island)))
+	s.log(rules.Msg("dutch-east-indies.log.accept", "Ship", shipForm(p.Seat, p.Ship, shipStart), "Card", rules.Ref(CardID(p.Card)), "Island", rules.Ref(islandID(p.Island))))
 	if len(s.Piles[p.Island]) == 0 {
-		s.log("%s has no cards left: it is depleted and no longer a harbour.", rules.Ref(islandID(p.Island)))
+		s.log(rules.Msg("dutch-east-indies.log.depleted", "Island", rules.Ref(islandID(p.Island))))
 	}
 }
 
@@ -382,7 +369,7 @@ func (s *State) pick(seat rules.Seat, k int, g Good, n int) {
 	}
 	s.compactFloating()
 	sh.Goods[g] += n
-	s.log("%s picks up %s floating in the sea.", shipName(seat, k), Amount(g, n))
+	s.log(rules.Msg("dutch-east-indies.log.pick", "Ship", shipForm(seat, k, shipStart), "Goods", Amount(g, n)))
 }
 
 func (s *State) compactFloating() {
@@ -429,19 +416,18 @@ func (s *State) attack(seat rules.Seat, k int, ts rules.Seat, tk int) {
 	gold = min(gold, loser.Goods[Gold])
 	loser.Goods[Gold] -= gold
 	winner.Goods[Gold] += gold
-	text := fmt.Sprintf("%s attacks %s: %d cannons + %d = %d against %d cannons + %d = %d. %s wins by %d",
-		shipName(seat, k), shipName(ts, tk), a.Stats[Cannons], ra, ta, d.Stats[Cannons], rd, td, rules.SeatRef(ws), margin)
+	result := "dutch-east-indies.log.attack-nothing"
 	switch {
 	case gold > 0 && spice:
-		text += fmt.Sprintf(", takes %d gold and a spice.", gold)
+		result = "dutch-east-indies.log.attack-gold-spice"
 	case gold > 0:
-		text += fmt.Sprintf(" and takes %d gold.", gold)
+		result = "dutch-east-indies.log.attack-gold"
 	case spice:
-		text += " and takes a spice."
-	default:
-		text += " but there is nothing to take."
+		result = "dutch-east-indies.log.attack-spice"
 	}
-	s.log("%s", text)
+	s.log(rules.Msg("dutch-east-indies.log.attack", "Ship", shipForm(seat, k, shipStart), "Target", shipName(ts, tk),
+		"Cannons", a.Stats[Cannons], "Roll", ra, "Total", ta, "TCannons", d.Stats[Cannons], "TRoll", rd, "TTotal", td,
+		"Winner", rules.SeatRef(ws), "Margin", margin, "Result", rules.Msg(result, "Gold", Amount(Gold, gold))))
 	if !spice {
 		return
 	}
@@ -454,7 +440,7 @@ func (s *State) attack(seat rules.Seat, k int, ts rules.Seat, tk int) {
 	if len(kinds) == 1 {
 		loser.Goods[kinds[0]]--
 		winner.Goods[kinds[0]]++
-		s.log("%s takes 1 %s from %s.", rules.SeatRef(ws), goodCodes[kinds[0]], shipName(ls, lk))
+		s.log(rules.Msg("dutch-east-indies.log.steal", "Seat", rules.SeatRef(ws), "Goods", Amount(kinds[0], 1), "Ship", shipForm(ls, lk, shipToThe)))
 		return
 	}
 	s.Pending = &Pending{Kind: PendSteal, Seat: ws, Ship: wk, Victim: ls, VShip: lk}
@@ -476,14 +462,16 @@ func (s *State) pirateFight(f Fight) {
 	s.Fought = append(s.Fought, f)
 	rp, rs := s.roll(6), s.roll(6)
 	tp, ts := pirateCannons[f.Pirate]+rp, sh.Stats[Cannons]+rs
-	name := pirateNames[f.Pirate]
+	result := "dutch-east-indies.log.pirates-win"
 	if ts > tp {
-		s.log("The %s attacks %s: %d cannons + %d = %d against the pirates' %d + %d = %d. The pirates are beaten off.",
-			name, shipName(f.Seat, f.Ship), sh.Stats[Cannons], rs, ts, pirateCannons[f.Pirate], rp, tp)
+		result = "dutch-east-indies.log.pirates-beaten"
+	}
+	s.log(rules.Msg("dutch-east-indies.log.pirate-fight", "Pirate", pirateName(f.Pirate), "Ship", shipName(f.Seat, f.Ship),
+		"Cannons", sh.Stats[Cannons], "Roll", rs, "Total", ts, "PCannons", pirateCannons[f.Pirate], "PRoll", rp, "PTotal", tp,
+		"Result", rules.Msg(result)))
+	if ts > tp {
 		return
 	}
-	s.log("The %s attacks %s: %d cannons + %d = %d against the pirates' %d + %d = %d. The pirates win.",
-		name, shipName(f.Seat, f.Ship), sh.Stats[Cannons], rs, ts, pirateCannons[f.Pirate], rp, tp)
 	steps := 1
 	if f.Pirate == BigPirate {
 		steps = 2
@@ -491,8 +479,6 @@ func (s *State) pirateFight(f Fight) {
 	s.Pending = &Pending{Kind: PendDowngrade, Seat: f.Seat, Ship: f.Ship, Steps: steps, Pirate: f.Pirate}
 	s.checkDowngrade()
 }
-
-var pirateNames = [2]string{"big pirate", "small pirate"}
 
 // checkDowngrade moves a downgrade decision on when nothing is left to lower, and a dump decision
 // on when the ship has no spice and no gold (NOTES §2.6: skip what cannot be done).
@@ -513,12 +499,12 @@ func (s *State) checkDowngrade() {
 			return
 		}
 		if p.Steps > 0 {
-			s.log("%s cannot be lowered any further.", shipName(p.Seat, p.Ship))
+			s.log(rules.Msg("dutch-east-indies.log.no-lower", "Ship", shipForm(p.Seat, p.Ship, shipStart)))
 		}
 		p.Kind, p.Steps = PendDump, 0
 	}
 	if p.Kind == PendDump && sh.Goods[Gold]+sh.Goods.Spices() == 0 {
-		s.log("%s has no spice or gold to throw overboard.", shipName(p.Seat, p.Ship))
+		s.log(rules.Msg("dutch-east-indies.log.no-dump", "Ship", shipForm(p.Seat, p.Ship, shipStart)))
 		s.Pending = nil
 	}
 }
@@ -526,7 +512,7 @@ func (s *State) checkDowngrade() {
 func (s *State) downgrade(seat rules.Seat, k int, st Stat) {
 	sh := s.ship(seat, k)
 	sh.Stats[st]--
-	s.log("%s lowers its %s to %d.", shipName(seat, k), statCodes[st], sh.Stats[st])
+	s.log(rules.Msg("dutch-east-indies.log.lower", "Ship", shipForm(seat, k, shipStart), "Stat", statThe(st), "To", sh.Stats[st]))
 	if st == Sail && s.Moving == k && seat == s.Turn {
 		s.MPLeft = max(0, min(s.MPLeft, sh.Stats[Sail]-s.MPSpent))
 	}
@@ -586,7 +572,7 @@ func (s *State) endTurn() {
 	}
 	if empty {
 		s.deal()
-		s.log("Every trading card has been used: all %d are shuffled and dealt to the islands again.", NumCards)
+		s.log(rules.Msg("dutch-east-indies.log.reshuffle", "Cards", NumCards))
 	}
 	s.Turn = rules.Seat((int(s.Turn) + 1) % len(s.Seats))
 	s.beginTurn()
@@ -603,7 +589,8 @@ func (s *State) beginTurn() {
 		}
 	}
 	s.mergeFloating()
-	s.log("Turn %d, %s's turn. %s %s", s.TurnNo, rules.SeatRef(s.Turn), s.movePirate(BigPirate), s.movePirate(SmallPirate))
+	big := s.movePirate(BigPirate)
+	s.log(rules.Msg("dutch-east-indies.log.turn", "N", s.TurnNo, "Seat", rules.SeatRef(s.Turn), "Big", big, "Small", s.movePirate(SmallPirate)))
 	for p := 0; p < 2; p++ {
 		for i := 0; i < len(s.Seats); i++ {
 			seat := rules.Seat((int(s.Turn) + i) % len(s.Seats))
@@ -651,23 +638,25 @@ func (s *State) movePirate(p int) string {
 			free = true
 		}
 	}
-	name := capital(pirateNames[p])
 	if !free {
-		return "The " + pirateNames[p] + " is boxed in and stays."
+		return rules.Msg("dutch-east-indies.log.pirate-boxed", "Pirate", pirateName(p))
 	}
-	var rolls []string
+	rolls := ""
 	for {
 		face := s.RNG.Intn(8)
-		rolls = append(rolls, compassWords[face])
+		if rolls == "" {
+			rolls = compassWord(face)
+		} else {
+			rolls = rules.Msg("dutch-east-indies.log.then", "A", rolls, "B", compassWord(face))
+		}
 		d := Direction((face + s.Rotation) & 7)
-		dice := "D8: " + strings.Join(rolls, ", then ")
 		switch {
 		case s.pirateFree(at.Step(d)):
 			s.Pirates[p] = at.Step(d)
-			return fmt.Sprintf("%s: %s, sails %s.", name, dice, dirWords[d])
+			return rules.Msg("dutch-east-indies.log.pirate-sails", "Pirate", pirateTitle(p), "Rolls", rolls, "Dir", dirWord(d))
 		case s.pirateFree(at.Step(d + 4)):
 			s.Pirates[p] = at.Step(d + 4)
-			return fmt.Sprintf("%s: %s, blocked, sails the opposite way, %s.", name, dice, dirWords[(d+4)&7])
+			return rules.Msg("dutch-east-indies.log.pirate-opposite", "Pirate", pirateTitle(p), "Rolls", rolls, "Dir", dirWord(d+4))
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package dei
 
-import "strings"
+import (
+	"strings"
+
+	"spicebot/rules"
+)
 
 // Square is one board square (x, y): x from 0 (west edge) to Width−1, y from 0 (north edge, the top
 // of the picture) to Height−1 (NOTES §2.3).
@@ -69,17 +73,12 @@ type Direction int
 var dirDX = [8]int{0, 1, 1, 1, 0, -1, -1, -1}
 var dirDY = [8]int{-1, -1, 0, 1, 1, 1, 0, -1}
 
-// dirCodes are the directions' short codes in the move text.
+// dirCodes are the directions' short codes in the move text (and the keys of their words in the
+// catalogue, see dirWord).
 var dirCodes = [8]string{"u", "ur", "r", "dr", "d", "dl", "l", "ul"}
 
 // dirArrows draw a direction on a button.
 var dirArrows = [8]string{"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"}
-
-// dirWords name a direction on the board picture.
-var dirWords = [8]string{"up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left"}
-
-// compassWords name the faces of the D8 (N, NE, E, SE, S, SW, W, NW).
-var compassWords = [8]string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}
 
 // Step returns the square one step from q in direction d.
 func (q Square) Step(d Direction) Square {
@@ -234,19 +233,17 @@ const (
 	NumGoods
 )
 
-// goodCodes are the goods' codes in the move text and their plain names.
+// goodCodes are the goods' codes in the move text (and the keys of their catalogue messages).
 var goodCodes = [NumGoods]string{"crate", "gold", "cardamom", "cinnamon", "clove", "nutmeg", "pepper"}
 
-// GoodName returns the plain name of a good for n units ("crate"/"crates", "gold", "clove").
-func GoodName(g Good, n int) string {
-	if g == Crate && n != 1 {
-		return "crates"
-	}
-	return goodCodes[g]
-}
+// GoodName returns the plain name of one unit of a good, as rules text ("crate", "gold",
+// "clove"; see the catalogue).
+func GoodName(g Good) string { return goodName(g) }
 
-// Amount says "2 crates", "1 gold", "3 clove".
-func Amount(g Good, n int) string { return itoa(n) + " " + GoodName(g, n) }
+// Amount says "2 crates", "1 gold", "3 clove", as rules text.
+func Amount(g Good, n int) string {
+	return rules.Msg("dutch-east-indies.amount."+goodCodes[g], "Count", n)
+}
 
 // IsSpice reports whether g is one of the five spices.
 func IsSpice(g Good) bool { return g >= Cardamom && g <= Pepper }
@@ -316,32 +313,44 @@ func CardID(c int) string {
 	return "T" + string(rune('0'+(c+1)/10)) + string(rune('0'+(c+1)%10))
 }
 
-// CardText describes card c in plain words: "2 crates → 2 gold + nutmeg".
+// CardText describes card c in plain words, as rules text: "2 crates → 2 gold + nutmeg".
 func CardText(c int) string {
+	want, give := cardParts(c)
+	return want + " → " + give
+}
+
+// CardTerms returns what the trading card with id ("T09") asks for and what it gives, as rules
+// text ("2 crates", "2 gold + nutmeg"), and false for an unknown id.
+func CardTerms(id string) (want, give string, ok bool) {
+	c, ok := cardIndex(id)
+	if !ok {
+		return "", "", false
+	}
+	want, give = cardParts(c)
+	return want, give, true
+}
+
+// cardIndex returns the card (0-based) of an id "T01".."T30".
+func cardIndex(id string) (int, bool) {
+	if len(id) != 3 || id[0] != 'T' || id[1] < '0' || id[1] > '9' || id[2] < '0' || id[2] > '9' {
+		return 0, false
+	}
+	n := int(id[1]-'0')*10 + int(id[2]-'0')
+	return n - 1, n >= 1 && n <= NumCards
+}
+
+func cardParts(c int) (want, give string) {
 	k := cards[c]
-	var give []string
+	var gives []string
 	if k.Gold > 0 {
-		give = append(give, itoa(k.Gold)+" gold")
+		gives = append(gives, Amount(Gold, k.Gold))
 	}
 	for _, s := range k.Spices {
-		give = append(give, goodCodes[s])
+		gives = append(gives, goodName(s))
 	}
-	return Amount(Crate, k.Crates) + " → " + strings.Join(give, " + ")
+	return Amount(Crate, k.Crates), strings.Join(gives, " + ")
 }
 
 // islandNames are the plain names of the wild islands W1–W8 (cosmetic; the Miniature Market
 // review names "Vilfort Island" and "Nederhoff Island", NOTES §2.1).
 var islandNames = []string{"Vilfort", "Nederhoff", "Banda", "Ambon", "Ternate", "Tidore", "Run", "Ceram"}
-
-// countries are the cosmetic countries of the seats' home islands (NOTES §2.3).
-var countries = []string{"Netherlands", "England", "France", "Portugal"}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}

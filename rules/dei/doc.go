@@ -94,6 +94,27 @@
 //   - Outcome: the race's winner; the scores are each player's progress, 0–8, towards the goal
 //     (see Progress), shown for information.
 //
+// # Words
+//
+// Every text the engine produces — public and private log lines, Status, Describe's labels,
+// prompts and options, Private, illegal-move reasons (IllegalMoveError.Reason), the outcome's
+// details, the rules summary and the words of components that are not proper nouns (goods, stats,
+// trading cards, Market Island, countries) — is language-neutral rules text: catalogue messages
+// (rules.Msg, ids "dutch-east-indies.…", built in words.go and where they are used) whose
+// arguments keep seat and component references, made into English or French at the edge from
+// messages/dutch-east-indies.en.yaml and .fr.yaml. The English catalogue reads word for word as the
+// engine's English did before. Island names (Vilfort, Banda, …) stay as they are; some words come
+// in several forms because French needs an article or a contraction where English does not
+// ("le grand navire de {1}", "Le grand navire de {1}", "au grand navire de {1}").
+//
+// French terms (the rulebook has no French edition; natural board-game French, used the same way
+// everywhere): Les Indes orientales néerlandaises; caisse, or, cardamome, cannelle, clou de
+// girofle, noix de muscade, poivre, épice, marchandise; grand et petit navire; voilure, cale,
+// canons (the stats), cran (a stat mark); PM, points de mouvement; port (harbour), mouillage
+// (anchor), port d’attache (home port), île du Marché; carte de commerce; grand et petit pirate;
+// transborder, repêcher, cargaison à la dérive, par-dessus bord; boussole; Pays-Bas, Angleterre,
+// France, Portugal. Players are addressed with "vous".
+//
 // # Hidden information
 //
 // The only secret is the trading card a player looks at and refuses: that player sees it (View

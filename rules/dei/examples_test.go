@@ -7,8 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
+
+// en reads rules text as an English player does (seat references kept as "{n}").
+var en = lang.MustNew(Game).For("en")
+
+// english expands rules text (catalogue messages and component references) into English.
+func english(text string) string { return en.Expand(text, rules.SeatRef, Game.Term) }
 
 // quiet returns a fresh game of players seats whose first player is seat 0, with nothing pending
 // and the pirates parked where they cannot reach the squares a test uses.
@@ -114,7 +121,7 @@ func TestHarbourAdjacentPirate(t *testing.T) {
 		var ch rules.Choice
 		m, _ := Game.ParseMove(c.move)
 		ch = s.Describe(0, m)
-		if ch.Irreversible != c.fight || strings.Contains(ch.Label, "pirates") != c.fight {
+		if ch.Irreversible != c.fight || strings.Contains(english(ch.Label), "pirates") != c.fight {
 			t.Errorf("%s: choice %+v, want a fight warning %v", c.move, ch, c.fight)
 		}
 		play(t, s, 0, c.move)
@@ -312,10 +319,10 @@ func TestMovementMenu(t *testing.T) {
 			if levels[prefix] == nil {
 				levels[prefix] = map[string]bool{}
 			}
-			levels[prefix][st.Option] = true
-			prefix += st.Option + "|"
+			levels[prefix][english(st.Option)] = true
+			prefix += english(st.Option) + "|"
 		}
-		if m.(Move).Kind == KSail && !strings.Contains(c.Label, "MP left") {
+		if m.(Move).Kind == KSail && !strings.Contains(english(c.Label), "MP left") {
 			t.Errorf("sail label %q does not say the MP left", c.Label)
 		}
 	}
@@ -330,7 +337,7 @@ func TestMovementMenu(t *testing.T) {
 			t.Errorf("no words for %s", id)
 		}
 	}
-	if got := Game.Term("T09"); got != "2 crates → 2 gold + nutmeg" {
+	if got := english(Game.Term("T09")); got != "2 crates → 2 gold + nutmeg" {
 		t.Errorf("T09 reads %q", got)
 	}
 	if Game.Term("T31") != "" || Game.Term("W9") != "" {
@@ -353,7 +360,7 @@ func TestPiratesWinTies(t *testing.T) {
 		play(t, s, 0, "sail big ur")
 		var m []string
 		for _, e := range s.Log(rules.Observer) {
-			if mm := re.FindStringSubmatch(e.Text); mm != nil {
+			if mm := re.FindStringSubmatch(english(e.Text)); mm != nil {
 				m = mm
 			}
 		}

@@ -147,8 +147,8 @@ func TestFightResults(t *testing.T) {
 		var ca, ra, ta, cd, rd, td int
 		var line string
 		for _, e := range s.Log(-1) {
-			if _, err := fmt.Sscanf(e.Text, "{0}'s big ship attacks {1}'s big ship: %d cannons + %d = %d against %d cannons + %d = %d.", &ca, &ra, &ta, &cd, &rd, &td); err == nil {
-				line = e.Text
+			if _, err := fmt.Sscanf(english(e.Text), "{0}'s big ship attacks {1}'s big ship: %d cannons + %d = %d against %d cannons + %d = %d.", &ca, &ra, &ta, &cd, &rd, &td); err == nil {
+				line = english(e.Text)
 			}
 		}
 		if line == "" || ta != ca+ra || td != cd+rd {

@@ -110,7 +110,7 @@ func lookup(list []string, w string) int {
 func parseMove(text string) (Move, error) {
 	f := strings.Fields(text)
 	bad := func() (Move, error) {
-		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a move of The Dutch East Indies."}
+		return Move{}, &rules.IllegalMoveError{Move: text, Reason: rules.Msg("dutch-east-indies.illegal.not-a-move")}
 	}
 	if len(f) == 0 {
 		return bad()

@@ -1,8 +1,7 @@
 package dei
 
 import (
-	"fmt"
-	"strconv"
+	"strings"
 
 	"spicebot/rules"
 )
@@ -25,39 +24,29 @@ func (s *State) Active() []rules.Seat {
 // Status is one public sentence saying what the game waits for.
 func (s *State) Status() string {
 	if s.Winner >= 0 {
-		return rules.SeatRef(s.Winner) + " has brought the spices home and wins."
+		return rules.Msg("dutch-east-indies.status.won", "Seat", rules.SeatRef(s.Winner))
 	}
 	if p := s.Pending; p != nil {
 		switch p.Kind {
 		case PendTrade:
-			return fmt.Sprintf("%s is looking at the top card of %s: trade or not?", rules.SeatRef(p.Seat), rules.Ref(islandID(p.Island)))
+			return rules.Msg("dutch-east-indies.status.trade", "Seat", rules.SeatRef(p.Seat), "Island", rules.Ref(islandID(p.Island)))
 		case PendDowngrade:
-			return fmt.Sprintf("%s lost to the %s and must lower %s of the %s ship.", rules.SeatRef(p.Seat), pirateNames[p.Pirate], plural(p.Steps, "a stat mark", "stat marks"), shipCodes[p.Ship])
+			return rules.Msg("dutch-east-indies.status.downgrade", "Seat", rules.SeatRef(p.Seat), "Pirate", pirateName(p.Pirate), "Count", p.Steps, "Size", sizeWord(p.Ship))
 		case PendDump:
-			return fmt.Sprintf("%s must throw a spice or a gold of the %s ship overboard.", rules.SeatRef(p.Seat), shipCodes[p.Ship])
+			return rules.Msg("dutch-east-indies.status.dump", "Seat", rules.SeatRef(p.Seat), "Size", sizeWord(p.Ship))
 		case PendSteal:
-			return fmt.Sprintf("%s won the fight and chooses a spice to take from %s.", rules.SeatRef(p.Seat), shipName(p.Victim, p.VShip))
+			return rules.Msg("dutch-east-indies.status.steal", "Seat", rules.SeatRef(p.Seat), "Ship", shipForm(p.Victim, p.VShip, shipToThe))
 		}
 	}
 	if seat, ok, k := s.overloaded(); ok {
 		sh := s.ship(seat, k)
-		return fmt.Sprintf("%s carries %d goods but holds %d: %s must dump or move the extra.", shipName(seat, k), sh.Goods.Total(), sh.capacity(), rules.SeatRef(seat))
+		return rules.Msg("dutch-east-indies.status.overload", "Ship", shipForm(seat, k, shipStart), "Load", sh.Goods.Total(), "Hold", sh.capacity(), "Seat", rules.SeatRef(seat))
 	}
 	if s.Moving >= 0 {
-		return fmt.Sprintf("%s is sailing with %s left.", shipName(s.Turn, s.Moving), plural(s.MPLeft, "movement point", "movement points"))
+		return rules.Msg("dutch-east-indies.status.sailing", "Ship", shipForm(s.Turn, s.Moving, shipStart), "Count", s.MPLeft)
 	}
-	return fmt.Sprintf("%s's turn: sail, trade, fight or end the turn.", rules.SeatRef(s.Turn))
+	return rules.Msg("dutch-east-indies.status.turn", "Seat", rules.SeatRef(s.Turn))
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// relWords name a direction relative to a ship's facing, by (d − facing) mod 8.
-var relWords = [8]string{"forward", "forward-right", "right", "back-right", "back", "back-left", "left", "forward-left"}
 
 // Describe offers a legal move to seat: a label, a short decision path and whether it rolls dice
 // or reveals a card (Irreversible). A move of a ship in the middle of its movement starts from a
@@ -87,9 +76,11 @@ func (s *State) irreversible(seat rules.Seat, m Move) bool {
 }
 
 func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
+	msg := rules.Msg
+	what := msg("dutch-east-indies.prompt.what")
 	m, ok := mv.(Move)
 	if !ok {
-		return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: "What do you do?", Option: mv.String()}}}
+		return rules.Choice{Label: mv.String(), Path: []rules.Step{{Prompt: what, Option: mv.String()}}}
 	}
 	c := rules.Choice{}
 	path := func(steps ...string) {
@@ -97,49 +88,51 @@ func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
 			c.Path = append(c.Path, rules.Step{Prompt: steps[i], Option: steps[i+1]})
 		}
 	}
-	your := func(k int) string { return "your " + shipCodes[k] + " ship" }
-	Ship := func(k int) string { return []string{"Big ship", "Small ship"}[k] }
+	aboard := func(goods string, n int) string {
+		return msg("dutch-east-indies.option.aboard", "Goods", goods, "Aboard", n)
+	}
 	if p := s.Pending; p != nil && p.Seat == seat {
 		sh := s.ship(seat, p.Ship)
 		switch m.Kind {
 		case KAccept:
-			q := "You look at " + rules.Ref(CardID(p.Card)) + ". Do you trade?"
-			c.Label = "Accept the trade " + rules.Ref(CardID(p.Card))
+			q := msg("dutch-east-indies.prompt.trade", "Card", rules.Ref(CardID(p.Card)))
+			c.Label = msg("dutch-east-indies.label.accept", "Card", rules.Ref(CardID(p.Card)))
 			c.Irreversible = true // shows the card to everyone
-			path(q, "Accept: pay "+Amount(Crate, cards[p.Card].Crates))
+			path(q, msg("dutch-east-indies.option.accept", "Crates", Amount(Crate, cards[p.Card].Crates)))
 			return c
 		case KRefuse:
-			q := "You look at " + rules.Ref(CardID(p.Card)) + ". Do you trade?"
-			c.Label = "Refuse the trade and put the card back unseen"
-			path(q, "Refuse: put it back unseen")
+			q := msg("dutch-east-indies.prompt.trade", "Card", rules.Ref(CardID(p.Card)))
+			c.Label = msg("dutch-east-indies.label.refuse")
+			path(q, msg("dutch-east-indies.option.refuse"))
 			return c
 		case KDown:
-			q := fmt.Sprintf("The %s beat %s: lower a stat (%s to go).", pirateNames[p.Pirate], your(p.Ship), plural(p.Steps, "mark", "marks"))
+			q := msg("dutch-east-indies.prompt.down", "Pirate", pirateName(p.Pirate), "Ship", yours(p.Ship), "Count", p.Steps)
 			v := sh.Stats[m.Stat]
-			c.Label = fmt.Sprintf("Lower the %s of %s from %d to %d", statCodes[m.Stat], your(p.Ship), v, v-1)
-			path(q, fmt.Sprintf("%s %d → %d", capital(statCodes[m.Stat]), v, v-1))
+			c.Label = msg("dutch-east-indies.label.down", "Stat", statThe(m.Stat), "Ship", yours(p.Ship), "From", v, "To", v-1)
+			path(q, msg("dutch-east-indies.option.down", "Stat", statTitle(m.Stat), "From", v, "To", v-1))
 			return c
 		case KDump:
-			q := "Throw a spice or a gold of " + your(p.Ship) + " overboard:"
-			c.Label = "Throw 1 " + goodCodes[m.Good] + " of " + your(p.Ship) + " overboard"
-			path(q, fmt.Sprintf("1 %s (%d aboard)", goodCodes[m.Good], sh.Goods[m.Good]))
+			q := msg("dutch-east-indies.prompt.dump", "Ship", yours(p.Ship))
+			c.Label = msg("dutch-east-indies.label.dump", "Goods", Amount(m.Good, 1), "Ship", yours(p.Ship))
+			path(q, aboard(Amount(m.Good, 1), sh.Goods[m.Good]))
 			return c
 		case KSteal:
-			q := "You won the fight. Which spice do you take from " + shipName(p.Victim, p.VShip) + "?"
-			c.Label = "Take 1 " + goodCodes[m.Good] + " from " + shipName(p.Victim, p.VShip)
-			path(q, capital(goodCodes[m.Good]))
+			q := msg("dutch-east-indies.prompt.steal", "Ship", shipForm(p.Victim, p.VShip, shipToThe))
+			c.Label = msg("dutch-east-indies.label.steal", "Goods", Amount(m.Good, 1), "Ship", shipForm(p.Victim, p.VShip, shipToThe))
+			path(q, goodTitle(m.Good))
 			return c
 		}
 	}
 	if m.Kind == KDump || m.Kind == KShift {
 		sh := s.ship(seat, m.Ship)
-		q := fmt.Sprintf("Your %s ship carries %d goods but holds %d. Dump or move goods:", shipCodes[m.Ship], sh.Goods.Total(), sh.capacity())
+		q := msg("dutch-east-indies.prompt.overload", "Size", sizeWord(m.Ship), "Load", sh.Goods.Total(), "Hold", sh.capacity())
+		which := msg("dutch-east-indies.prompt.which-good")
 		if m.Kind == KDump {
-			c.Label = "Dump 1 " + GoodName(m.Good, 1) + " of " + your(m.Ship) + " into the sea"
-			path(q, "Dump into the sea", "Which good?", fmt.Sprintf("%s (%d aboard)", capital(GoodName(m.Good, 1)), sh.Goods[m.Good]))
+			c.Label = msg("dutch-east-indies.label.overload-dump", "Goods", Amount(m.Good, 1), "Ship", yours(m.Ship))
+			path(q, msg("dutch-east-indies.option.dump-sea"), which, aboard(goodTitle(m.Good), sh.Goods[m.Good]))
 		} else {
-			c.Label = "Move 1 " + GoodName(m.Good, 1) + " of " + your(m.Ship) + " to your " + shipCodes[1-m.Ship] + " ship"
-			path(q, "Move to your "+shipCodes[1-m.Ship]+" ship", "Which good?", fmt.Sprintf("%s (%d aboard)", capital(GoodName(m.Good, 1)), sh.Goods[m.Good]))
+			c.Label = msg("dutch-east-indies.label.shift", "Goods", Amount(m.Good, 1), "Ship", yours(m.Ship), "Size", sizeWord(1-m.Ship))
+			path(q, msg("dutch-east-indies.option.shift", "Size", sizeWord(1-m.Ship)), which, aboard(goodTitle(m.Good), sh.Goods[m.Good]))
 		}
 		return c
 	}
@@ -149,101 +142,118 @@ func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		}
 		return s.ship(seat, k).Stats[Sail]
 	}
+	whichWay := msg("dutch-east-indies.prompt.which-way")
+	whichFace := msg("dutch-east-indies.prompt.which-face")
+	pickWhat := msg("dutch-east-indies.prompt.pick-what")
+	endTurn := msg("dutch-east-indies.option.end")
+	face := func(k int, dir Direction) (label, option string) {
+		left := mp(k) - 1
+		return msg("dutch-east-indies.label.turn", "Ship", yours(k), "Arrow", dirArrows[dir], "Dir", dirWord(dir), "Count", left),
+			msg("dutch-east-indies.option.face", "Arrow", dirArrows[dir], "Dir", dirWord(dir), "Count", left)
+	}
 	if s.Moving >= 0 {
 		k := s.Moving
-		root := fmt.Sprintf("Your %s ship is sailing (%s left). What next?", shipCodes[k], plural(s.MPLeft, "MP", "MP"))
-		sh := s.ship(seat, k)
+		root := msg("dutch-east-indies.prompt.sailing", "Size", sizeWord(k), "Count", s.MPLeft)
 		switch m.Kind {
 		case KSail:
 			opt := s.sailOption(seat, k, m.Dir, s.MPLeft-1)
-			c.Label = "Sail " + your(k) + " " + opt
+			c.Label = msg("dutch-east-indies.label.sail", "Ship", yours(k), "Way", opt)
 			c.Irreversible = s.sailFights(seat, k, m.Dir)
-			path(root, "Sail on", "Which way?", opt)
+			path(root, msg("dutch-east-indies.option.sail-on"), whichWay, opt)
 		case KTurn:
-			opt := fmt.Sprintf("Face %s %s (%d MP left)", dirArrows[m.Dir], dirWords[m.Dir], s.MPLeft-1)
-			c.Label = "Turn " + your(k) + " to f" + opt[1:]
-			path(root, "Turn", "Which way do you face?", opt)
+			label, opt := face(k, m.Dir)
+			c.Label = label
+			path(root, msg("dutch-east-indies.option.turn"), whichFace, opt)
 		case KPick:
-			c.Label = "Pick up " + Amount(m.Good, m.N) + " with " + your(k)
-			path(root, "Pick up cargo", "What do you pick up?", Amount(m.Good, m.N))
+			c.Label = msg("dutch-east-indies.label.pick", "Goods", Amount(m.Good, m.N), "Ship", yours(k))
+			path(root, msg("dutch-east-indies.option.pick"), pickWhat, Amount(m.Good, m.N))
 		case KStop:
-			c.Label = "Stop " + your(k) + " here"
-			path(root, "Stop here")
+			c.Label = msg("dutch-east-indies.label.stop", "Ship", yours(k))
+			path(root, msg("dutch-east-indies.option.stop"))
 		case KEnd:
-			c.Label = "Stop sailing and end your turn"
+			c.Label = msg("dutch-east-indies.label.end-sailing")
 			c.Irreversible = true // the next player's pirate dice are rolled
-			path(root, "End turn")
+			path(root, endTurn)
 		}
-		_ = sh
 		return c
 	}
-	root := "What do you do?"
+	root := what
+	moveShip, whichShip := msg("dutch-east-indies.option.move-ship"), msg("dutch-east-indies.prompt.which-ship-how")
 	switch m.Kind {
 	case KSail:
 		opt := s.sailOption(seat, m.Ship, m.Dir, mp(m.Ship)-1)
-		c.Label = "Sail " + your(m.Ship) + " " + opt
+		c.Label = msg("dutch-east-indies.label.sail", "Ship", yours(m.Ship), "Way", opt)
 		c.Irreversible = s.sailFights(seat, m.Ship, m.Dir)
-		path(root, "Move a ship", "Which ship, and how?", fmt.Sprintf("%s: sail (%d MP)", Ship(m.Ship), mp(m.Ship)), "Which way?", opt)
+		path(root, moveShip, whichShip, msg("dutch-east-indies.option.ship-sail", "Ship", shipTitle(m.Ship), "Count", mp(m.Ship)), whichWay, opt)
 	case KTurn:
-		opt := fmt.Sprintf("Face %s %s (%d MP left)", dirArrows[m.Dir], dirWords[m.Dir], mp(m.Ship)-1)
-		c.Label = "Turn " + your(m.Ship) + " to f" + opt[1:]
-		path(root, "Move a ship", "Which ship, and how?", fmt.Sprintf("%s: turn (%d MP)", Ship(m.Ship), mp(m.Ship)), "Which way do you face?", opt)
+		label, opt := face(m.Ship, m.Dir)
+		c.Label = label
+		path(root, moveShip, whichShip, msg("dutch-east-indies.option.ship-turn", "Ship", shipTitle(m.Ship), "Count", mp(m.Ship)), whichFace, opt)
 	case KLook:
 		n := len(s.Piles[m.Island])
-		c.Label = "Look at the top card of " + rules.Ref(islandID(m.Island)) + " with " + your(m.Ship)
+		island := rules.Ref(islandID(m.Island))
+		c.Label = msg("dutch-east-indies.label.look", "Island", island, "Ship", yours(m.Ship))
 		c.Irreversible = true
-		path(root, "Trade", "Which ship looks at the top card?", fmt.Sprintf("%s at %s (%s)", Ship(m.Ship), rules.Ref(islandID(m.Island)), plural(n, "card", "cards")))
+		path(root, msg("dutch-east-indies.option.trade"), msg("dutch-east-indies.prompt.which-looks"),
+			msg("dutch-east-indies.option.look-at", "Ship", shipTitle(m.Ship), "Island", island, "Count", n))
 	case KBuy, KSell, KSwap, KUpgrade:
 		sh := s.ship(seat, m.Ship)
-		pick := fmt.Sprintf("%s (%d gold, %s)", Ship(m.Ship), sh.Goods[Gold], Amount(Crate, sh.Goods[Crate]))
-		q := "What do you do at " + rules.Ref(marketID) + "?"
-		base := []string{root, "Market", "Which ship trades at " + rules.Ref(marketID) + "?", pick}
+		market := rules.Ref(marketID)
+		pick := msg("dutch-east-indies.option.market-ship", "Ship", shipTitle(m.Ship), "Gold", Amount(Gold, sh.Goods[Gold]), "Crates", Amount(Crate, sh.Goods[Crate]))
+		q := msg("dutch-east-indies.prompt.market-what", "Market", market)
+		base := []string{root, msg("dutch-east-indies.option.market"), msg("dutch-east-indies.prompt.market-ship", "Market", market), pick}
 		switch m.Kind {
 		case KBuy:
-			c.Label = "Buy 2 crates for 1 gold with " + your(m.Ship)
-			path(append(base, q, "Buy 2 crates for 1 gold")...)
+			c.Label = msg("dutch-east-indies.label.buy", "Ship", yours(m.Ship))
+			path(append(base, q, msg("dutch-east-indies.option.buy"))...)
 		case KSell:
-			c.Label = "Sell 2 crates for 1 gold with " + your(m.Ship)
-			path(append(base, q, "Sell 2 crates for 1 gold")...)
+			c.Label = msg("dutch-east-indies.label.sell", "Ship", yours(m.Ship))
+			path(append(base, q, msg("dutch-east-indies.option.sell"))...)
 		case KSwap:
-			c.Label = fmt.Sprintf("Swap 1 %s and 2 gold for 1 %s with %s", goodCodes[m.Good], goodCodes[m.To], your(m.Ship))
-			path(append(base, q, "Swap a spice (+ 2 gold)", "Which spice do you give?", capital(goodCodes[m.Good]), "Which spice do you get?", capital(goodCodes[m.To]))...)
+			c.Label = msg("dutch-east-indies.label.swap", "Give", Amount(m.Good, 1), "Get", Amount(m.To, 1), "Ship", yours(m.Ship))
+			path(append(base, q, msg("dutch-east-indies.option.swap"), msg("dutch-east-indies.prompt.swap-give"), goodTitle(m.Good),
+				msg("dutch-east-indies.prompt.swap-get"), goodTitle(m.To))...)
 		case KUpgrade:
 			v := sh.Stats[m.Stat]
-			cost := UpgradeCost(m.Stat, v)
-			c.Label = fmt.Sprintf("Upgrade the %s of %s from %d to %d for %d gold", statCodes[m.Stat], your(m.Ship), v, v+1, cost)
-			path(append(base, q, fmt.Sprintf("Upgrade %s %d → %d (%d gold)", statCodes[m.Stat], v, v+1, cost))...)
+			cost := Amount(Gold, UpgradeCost(m.Stat, v))
+			c.Label = msg("dutch-east-indies.label.upgrade", "Stat", statThe(m.Stat), "Ship", yours(m.Ship), "From", v, "To", v+1, "Gold", cost)
+			path(append(base, q, msg("dutch-east-indies.option.upgrade", "Stat", statThe(m.Stat), "From", v, "To", v+1, "Gold", cost))...)
 		}
 	case KUnload, KLoad:
 		sh := s.ship(seat, m.Ship)
-		base := []string{root, "Home port", "Which ship loads or unloads?", fmt.Sprintf("%s (carries %d of %d)", Ship(m.Ship), sh.Goods.Total(), sh.capacity()), "Load or unload?"}
+		base := []string{root, msg("dutch-east-indies.option.home"), msg("dutch-east-indies.prompt.home-ship"),
+			msg("dutch-east-indies.option.home-ship", "Ship", shipTitle(m.Ship), "Load", sh.Goods.Total(), "Hold", sh.capacity()),
+			msg("dutch-east-indies.prompt.load-or-unload")}
 		switch {
 		case m.Kind == KUnload && m.Good < 0:
-			c.Label = "Unload everything from " + your(m.Ship)
-			path(append(base, "Unload everything")...)
+			c.Label = msg("dutch-east-indies.label.unload-all", "Ship", yours(m.Ship))
+			path(append(base, msg("dutch-east-indies.option.unload-all"))...)
 		case m.Kind == KUnload:
-			c.Label = "Unload " + Amount(m.Good, sh.Goods[m.Good]) + " from " + your(m.Ship)
-			path(append(base, "Unload "+Amount(m.Good, sh.Goods[m.Good]))...)
+			c.Label = msg("dutch-east-indies.label.unload", "Goods", Amount(m.Good, sh.Goods[m.Good]), "Ship", yours(m.Ship))
+			path(append(base, msg("dutch-east-indies.option.unload", "Goods", Amount(m.Good, sh.Goods[m.Good])))...)
 		default:
-			c.Label = "Load " + Amount(m.Good, m.N) + " onto " + your(m.Ship)
-			path(append(base, "Load "+GoodName(m.Good, 2), "How many?", Amount(m.Good, m.N))...)
+			c.Label = msg("dutch-east-indies.label.load", "Goods", Amount(m.Good, m.N), "Ship", yours(m.Ship))
+			path(append(base, msg("dutch-east-indies.option.load", "Goods", goodSome(m.Good)), msg("dutch-east-indies.prompt.how-many"), Amount(m.Good, m.N))...)
 		}
 	case KGive:
-		c.Label = "Trans-ship " + Amount(m.Good, m.N) + " from " + your(m.Ship) + " to your " + shipCodes[1-m.Ship] + " ship"
-		path(root, "Trans-ship", "From which ship?", fmt.Sprintf("%s → %s", Ship(m.Ship), shipCodes[1-m.Ship]+" ship"), "What do you move?", Amount(m.Good, m.N))
+		c.Label = msg("dutch-east-indies.label.give", "Goods", Amount(m.Good, m.N), "Ship", yours(m.Ship), "Size", sizeWord(1-m.Ship))
+		path(root, msg("dutch-east-indies.option.give"), msg("dutch-east-indies.prompt.give-from"),
+			msg("dutch-east-indies.option.give-from", "Ship", shipTitle(m.Ship), "Size", sizeWord(1-m.Ship)),
+			msg("dutch-east-indies.prompt.give-what"), Amount(m.Good, m.N))
 	case KAttack:
 		a, t := s.ship(seat, m.Ship), s.ship(m.Target, m.TShip)
-		c.Label = "Attack " + shipName(m.Target, m.TShip) + " with " + your(m.Ship)
+		c.Label = msg("dutch-east-indies.label.attack", "Target", shipName(m.Target, m.TShip), "Ship", yours(m.Ship))
 		c.Irreversible = true
-		path(root, "Attack", "Which of your ships attacks?", fmt.Sprintf("%s (%d cannons)", Ship(m.Ship), a.Stats[Cannons]),
-			"Which ship do you attack?", fmt.Sprintf("%s (%d cannons)", shipName(m.Target, m.TShip), t.Stats[Cannons]))
+		path(root, msg("dutch-east-indies.option.attack"), msg("dutch-east-indies.prompt.attacker"),
+			msg("dutch-east-indies.option.cannons", "Ship", shipTitle(m.Ship), "Count", a.Stats[Cannons]),
+			msg("dutch-east-indies.prompt.target"), msg("dutch-east-indies.option.cannons", "Ship", shipForm(m.Target, m.TShip, shipStart), "Count", t.Stats[Cannons]))
 	case KPick:
-		c.Label = "Pick up " + Amount(m.Good, m.N) + " with " + your(m.Ship)
-		path(root, "Pick up cargo", "Which ship picks up?", Ship(m.Ship), "What do you pick up?", Amount(m.Good, m.N))
+		c.Label = msg("dutch-east-indies.label.pick", "Goods", Amount(m.Good, m.N), "Ship", yours(m.Ship))
+		path(root, msg("dutch-east-indies.option.pick"), msg("dutch-east-indies.prompt.pick-ship"), shipTitle(m.Ship), pickWhat, Amount(m.Good, m.N))
 	case KEnd:
-		c.Label = "End your turn"
+		c.Label = msg("dutch-east-indies.label.end")
 		c.Irreversible = true // the next player's pirate dice are rolled
-		path(root, "End turn")
+		path(root, endTurn)
 	default:
 		c.Label = m.String()
 		path(root, m.String())
@@ -255,11 +265,11 @@ func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
 // square is in a pirate's reach.
 func (s *State) sailOption(seat rules.Seat, k int, d Direction, left int) string {
 	sh := s.ship(seat, k)
-	opt := fmt.Sprintf("%s %s (%d MP left)", dirArrows[d], relWords[(d-sh.Facing)&7], left)
+	id := "dutch-east-indies.option.way"
 	if s.sailFights(seat, k, d) {
-		opt += " ⚔ pirates!"
+		id = "dutch-east-indies.option.way-pirates"
 	}
-	return opt
+	return rules.Msg(id, "Arrow", dirArrows[d], "Dir", relWord(d-sh.Facing), "Count", left)
 }
 
 // sailFights reports whether sailing ship k in direction d brings it into a pirate's reach.
@@ -276,29 +286,19 @@ func (s *State) sailFights(seat rules.Seat, k int, d Direction) bool {
 	return false
 }
 
-func capital(w string) string {
-	if w == "" {
-		return w
-	}
-	return string(w[0]-'a'+'A') + w[1:]
-}
-
 // Private is what only seat knows: the card it is looking at and the cards it saw and put back.
 func (s *State) Private(seat rules.Seat) string {
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return ""
 	}
-	text := ""
+	var parts []string
 	if p := s.Pending; p != nil && p.Kind == PendTrade && p.Seat == seat {
-		text = fmt.Sprintf("You are looking at the top card of %s: %s.", rules.Ref(islandID(p.Island)), rules.Ref(CardID(p.Card)))
+		parts = append(parts, rules.Msg("dutch-east-indies.private.looking", "Island", rules.Ref(islandID(p.Island)), "Card", rules.Ref(CardID(p.Card))))
 	}
 	for _, k := range s.Seats[seat].Known {
-		if text != "" {
-			text += " "
-		}
-		text += fmt.Sprintf("You know the top card of %s: %s.", rules.Ref(islandID(k.Island)), rules.Ref(CardID(k.Card)))
+		parts = append(parts, rules.Msg("dutch-east-indies.private.known", "Island", rules.Ref(islandID(k.Island)), "Card", rules.Ref(CardID(k.Card))))
 	}
-	return text
+	return strings.Join(parts, " ")
 }
 
 // Log returns the game's log as viewer may read it.

@@ -180,17 +180,16 @@ func newState(players int, seed uint64) (*State, error) {
 	s.Piles = make([][]int, len(l.Islands))
 	s.Discard = []int{}
 	s.deal()
-	s.Journal.Add(0, "The Dutch East Indies for %d players. The compass's north points %s on the board.", players, dirWords[s.Rotation])
+	s.Journal.Add(0, "%s", rules.Msg("dutch-east-indies.log.setup", "Players", players, "Dir", dirWord(Direction(s.Rotation))))
 	for i := range s.Seats {
-		s.Journal.Add(0, "%s sails for %s from the %s edge with %s and 10 gold at home.", rules.SeatRef(rules.Seat(i)), countries[i], sideWords[l.Homes[i].Side], Amount(Crate, s.Seats[i].Home[Crate]))
+		s.Journal.Add(0, "%s", rules.Msg("dutch-east-indies.log.seat", "Seat", rules.SeatRef(rules.Seat(i)), "Country", countryThe(i),
+			"Side", sideWord(l.Homes[i].Side), "Crates", Amount(Crate, s.Seats[i].Home[Crate]), "Gold", Amount(Gold, s.Seats[i].Home[Gold])))
 	}
-	s.Journal.Add(0, "%s is the starting player.", rules.SeatRef(s.First))
+	s.Journal.Add(0, "%s", rules.Msg("dutch-east-indies.log.first", "Seat", rules.SeatRef(s.First)))
 	s.TurnNo = 0
 	s.beginTurn()
 	return s, nil
 }
-
-var sideWords = map[string]string{"N": "top", "E": "right", "S": "bottom", "W": "left"}
 
 // towardsCentre is the start facing of ships of a home on side (NOTES §2.3).
 func towardsCentre(side string) Direction {
@@ -315,11 +314,11 @@ func (s *State) Outcome() (rules.Outcome, bool) {
 	for i := range s.Seats {
 		p := Progress(s.Seats[i].Home)
 		out.Scores[i] = p
-		line := fmt.Sprintf("%s: %s at home (%d of 8 towards the goal)", rules.SeatRef(rules.Seat(i)), spiceList(s.Seats[i].Home), p)
+		id := "dutch-east-indies.outcome.detail"
 		if rules.Seat(i) == s.Winner {
-			line += " — brought the spices home first"
+			id = "dutch-east-indies.outcome.winner"
 		}
-		out.Details = append(out.Details, line)
+		out.Details = append(out.Details, rules.Msg(id, "Seat", rules.SeatRef(rules.Seat(i)), "Spices", spiceList(s.Seats[i].Home), "Progress", p))
 	}
 	out.TieBreak = ""
 	return out, true
@@ -355,7 +354,7 @@ func Progress(home Goods) int {
 // not wild there; six pepper count).
 func Won(home Goods) bool { return Progress(home) >= 8 }
 
-// spiceList says "2 cardamom, 1 pepper" or "no spices".
+// spiceList says "2 cardamom and 1 pepper" or "no spices", as rules text.
 func spiceList(g Goods) string {
 	var parts []string
 	for k := Cardamom; k <= Pepper; k++ {
@@ -364,12 +363,12 @@ func spiceList(g Goods) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "no spices"
+		return rules.Msg("dutch-east-indies.no-spices")
 	}
-	return joinAnd(parts)
+	return rules.List(parts...)
 }
 
-// goodsList says "3 crates, 2 gold and 1 clove" or "nothing".
+// goodsList says "3 crates, 2 gold and 1 clove" or "nothing", as rules text.
 func goodsList(g Goods) string {
 	var parts []string
 	for k := Good(0); k < NumGoods; k++ {
@@ -378,21 +377,7 @@ func goodsList(g Goods) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "nothing"
+		return rules.Msg("dutch-east-indies.nothing")
 	}
-	return joinAnd(parts)
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	out := parts[0]
-	for _, p := range parts[1 : len(parts)-1] {
-		out += ", " + p
-	}
-	return out + " and " + parts[len(parts)-1]
+	return rules.List(parts...)
 }

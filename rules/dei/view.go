@@ -58,8 +58,8 @@ type View struct {
 
 // IslandView is a wild island with its card count.
 type IslandView struct {
-	ID      string   `json:"id"` // component id, "W1"; Name its plain name
-	Name    string   `json:"name"`
+	ID      string   `json:"id"`   // component id, "W1" (Game.Term names it: "Vilfort Island")
+	Name    string   `json:"name"` // the island's proper name, "Vilfort", the same in every language
 	Big     bool     `json:"big"`
 	Land    []Square `json:"land"`
 	Anchors []Square `json:"anchors"`
@@ -69,7 +69,7 @@ type IslandView struct {
 // HomeView is a player's home island and port.
 type HomeView struct {
 	Seat    rules.Seat `json:"seat"`
-	Country string     `json:"country"`
+	Country string     `json:"country"` // rules text (a catalogue message): "Netherlands"
 	Side    string     `json:"side"`
 	Land    []Square   `json:"land"`
 	Port    []Square   `json:"port"`
@@ -78,7 +78,7 @@ type HomeView struct {
 // SeatView is one player's public state.
 type SeatView struct {
 	Seat    rules.Seat `json:"seat"`
-	Country string     `json:"country"`
+	Country string     `json:"country"` // rules text (a catalogue message): "Netherlands"
 	// Home is the stock on the home island (index by Good); Progress is how many of the 8 spices
 	// of the goal are at home (see Progress).
 	Home     Goods       `json:"home"`
@@ -124,14 +124,14 @@ type LookView struct {
 	Ship   int        `json:"ship"`
 	Island string     `json:"island"`
 	Card   string     `json:"card,omitempty"` // the card's id, in the looker's view only
-	Text   string     `json:"text,omitempty"` // the card in words, in the looker's view only
+	Text   string     `json:"text,omitempty"` // the card in words (rules text, CardText), in the looker's view only
 }
 
 // KnownView is a top card the viewer saw and put back.
 type KnownView struct {
 	Island string `json:"island"`
 	Card   string `json:"card"`
-	Text   string `json:"text"`
+	Text   string `json:"text"` // the card in words (rules text, CardText)
 }
 
 // View returns what viewer may see.
@@ -147,13 +147,13 @@ func (s *State) View(viewer rules.Seat) any {
 		v.Viewer = rules.Observer
 	}
 	for i, is := range l.Islands {
-		v.Islands = append(v.Islands, IslandView{ID: is.ID, Name: islandNames[i] + " Island", Big: is.Big, Land: is.Land, Anchors: is.Anchors, Cards: len(s.Piles[i])})
+		v.Islands = append(v.Islands, IslandView{ID: is.ID, Name: islandNames[i], Big: is.Big, Land: is.Land, Anchors: is.Anchors, Cards: len(s.Piles[i])})
 	}
 	for i := range s.Seats {
 		h := l.Homes[i]
-		v.Homes = append(v.Homes, HomeView{Seat: rules.Seat(i), Country: countries[i], Side: h.Side, Land: h.Land, Port: h.Port})
+		v.Homes = append(v.Homes, HomeView{Seat: rules.Seat(i), Country: countryName(i), Side: h.Side, Land: h.Land, Port: h.Port})
 		st := &s.Seats[i]
-		sv := SeatView{Seat: rules.Seat(i), Country: countries[i], Home: st.Home, Progress: Progress(st.Home)}
+		sv := SeatView{Seat: rules.Seat(i), Country: countryName(i), Home: st.Home, Progress: Progress(st.Home)}
 		for k := range st.Ships {
 			sh := &st.Ships[k]
 			sv.Ships[k] = ShipView{Big: k == Big, At: sh.At, Facing: sh.Facing, Sail: sh.Stats[Sail], Cargo: sh.Stats[Cargo], Guns: sh.Stats[Cannons],
