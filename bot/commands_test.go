@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"spicebot/bot/discordtest"
+	"spicebot/lang"
 	"spicebot/rules"
 )
 
@@ -104,7 +105,7 @@ func TestCommandsTour(t *testing.T) {
 		}
 	}
 	g, _ := h.reg.Get("borneo")
-	for _, line := range strings.Split(rules.Expand(st.Private(rulesSeat(seat)), nil, g.Term, nil), "\n") {
+	for _, line := range strings.Split(lang.MustNew(g).For("en").Expand(st.Private(rulesSeat(seat)), nil, g.Term), "\n") {
 		if line != "" && !strings.Contains(hand.Content, strings.ReplaceAll(line, "*", "")) && !strings.Contains(hand.Content, line) {
 			t.Errorf("/hand lacks the private line %q:\n%s", line, hand.Content)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"spicebot/bot/discordtest"
+	"spicebot/lang"
 	"spicebot/rules"
 	"spicebot/rules/dei"
 )
@@ -16,11 +17,15 @@ import (
 // ("T09"), an island ("W3"), a component or seat reference. Nothing a player reads may show one.
 var deiIDs = regexp.MustCompile(`\b[TW]\d\d?\b|\[\[|\]\]|\{\d\}`)
 
+// deiEnglish reads the game's rules text (language-neutral messages) in English, as the
+// loopback players' clients are in English.
+var deiEnglish = lang.MustNew(dei.Game).For("en")
+
 // textPattern turns a rules text (seat references "{2}", component references) into a regexp
 // that matches it as the bot shows it: component references expanded with the game's words, seat
 // references matching any name.
 func textPattern(text string) *regexp.Regexp {
-	text = rules.Expand(text, nil, dei.Game.Term, nil)
+	text = deiEnglish.Expand(text, nil, dei.Game.Term)
 	parts := regexp.MustCompile(`\{\d\}`).Split(text, -1)
 	for i := range parts {
 		parts[i] = regexp.QuoteMeta(parts[i])
@@ -35,7 +40,7 @@ func matches(label, text string) bool {
 		return true
 	}
 	cut := strings.TrimSuffix(strings.TrimSuffix(label, "…"), "...")
-	return cut != label && len(cut) > 10 && strings.HasPrefix(rules.Expand(text, nil, dei.Game.Term, nil), strings.TrimSpace(cut))
+	return cut != label && len(cut) > 10 && strings.HasPrefix(deiEnglish.Expand(text, nil, dei.Game.Term), strings.TrimSpace(cut))
 }
 
 // steer makes the move mv of the seat at user through the decision menu: starting from "Your

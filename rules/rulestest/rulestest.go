@@ -116,6 +116,7 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 		return fmt.Errorf("new: %w", err)
 	}
 	logSeen := make(map[rules.Seat]int)
+	wordsRead := map[string]bool{} // log lines CheckWords found readable (see checkWords)
 	if err := checkSetup(g, setup, seed, st, logSeen); err != nil {
 		return fmt.Errorf("after setup: %w", err)
 	}
@@ -165,7 +166,7 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 			if err := checkStale(g, st, played); err != nil {
 				return fmt.Errorf("after move %d: %w", step, err)
 			}
-			if err := CheckWords(g, st); err != nil {
+			if err := checkWords(g, st, wordsRead); err != nil {
 				return fmt.Errorf("after move %d: %w", step, err)
 			}
 		}
@@ -180,7 +181,7 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 	if err := checkEnd(g, setup, st, recs, logSeen); err != nil {
 		return fmt.Errorf("at the end, after %d moves: %w", len(recs), err)
 	}
-	if err := CheckWords(g, st); err != nil {
+	if err := checkWords(g, st, wordsRead); err != nil {
 		return fmt.Errorf("at the end, after %d moves: %w", len(recs), err)
 	}
 	replayed, err := rules.Replay(g, setup.Players, setup.Options, seed, recs)

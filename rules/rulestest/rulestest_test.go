@@ -728,3 +728,24 @@ func TestUndoableRoundTrip(t *testing.T) {
 		t.Fatalf("sound game: %v", err)
 	}
 }
+
+// wordless is a kings state whose status names a message no catalogue holds.
+type wordless struct{ rules.State }
+
+func (wordless) Status() string { return rules.Msg("kings.nowhere", "Seat", rules.SeatRef(0)) }
+
+// TestCheckWordsFindsMissingMessages: CheckWords passes a state of plain text and fails one whose
+// status is a message missing from the catalogues.
+func TestCheckWordsFindsMissingMessages(t *testing.T) {
+	g := newKings(0)
+	st, err := g.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWords(g, st); err != nil {
+		t.Fatalf("plain text: %v", err)
+	}
+	if err := CheckWords(g, wordless{st}); err == nil || !strings.Contains(err.Error(), "kings.nowhere") {
+		t.Errorf("a missing message passed: %v", err)
+	}
+}

@@ -31,10 +31,22 @@ func catalogue(g rules.Game) (*lang.Catalog, error) {
 // component reference the game has no words for; and that a label stays within 100 characters
 // and a path option within 80 in every language.
 func CheckWords(g rules.Game, st rules.State) error {
+	return checkWords(g, st, nil)
+}
+
+// checkWords is CheckWords that skips the texts in read (texts already found to read fully in
+// every language: log lines come back at every check of a game) and adds those it checks; nil
+// checks everything.
+func checkWords(g rules.Game, st rules.State, read map[string]bool) error {
 	c, err := catalogue(g)
 	if err != nil {
 		return err
 	}
+	seen := read
+	if seen == nil {
+		seen = map[string]bool{}
+	}
+	var logs []string // log lines checked in every language, remembered at the end
 	for _, tag := range lang.Languages {
 		loc := c.For(tag)
 		bad := ""
@@ -45,7 +57,7 @@ func CheckWords(g rules.Game, st rules.State) error {
 			}
 			return t
 		}
-		read := func(where, text string) (string, error) {
+		readText := func(where, text string) (string, error) {
 			out := loc.Expand(text, func(s rules.Seat) string { return fmt.Sprintf("Player%d", s) }, term)
 			switch {
 			case bad != "":
@@ -62,7 +74,13 @@ func CheckWords(g rules.Game, st rules.State) error {
 			}
 			return out, nil
 		}
-		check := func(where, text string) error { _, err := read(where, text); return err }
+		check := func(where, text string) error {
+			if seen[text] {
+				return nil
+			}
+			_, err := readText(where, text)
+			return err
+		}
 		if err := check("status", st.Status()); err != nil {
 			return err
 		}
@@ -71,13 +89,14 @@ func CheckWords(g rules.Game, st rules.State) error {
 				if err := check(fmt.Sprintf("log of %d", v), e.Text); err != nil {
 					return err
 				}
+				logs = append(logs, e.Text)
 			}
 			if err := check(fmt.Sprintf("private of %d", v), st.Private(v)); err != nil {
 				return err
 			}
 			for _, m := range st.Legal(v) {
 				ch := st.Describe(v, m)
-				l, err := read("label of "+m.String(), ch.Label)
+				l, err := readText("label of "+m.String(), ch.Label)
 				if err != nil {
 					return err
 				}
@@ -88,7 +107,7 @@ func CheckWords(g rules.Game, st rules.State) error {
 					if err := check(fmt.Sprintf("prompt %d of %s", i, m), step.Prompt); err != nil {
 						return err
 					}
-					o, err := read(fmt.Sprintf("option %d of %s", i, m), step.Option)
+					o, err := readText(fmt.Sprintf("option %d of %s", i, m), step.Option)
 					if err != nil {
 						return err
 					}
@@ -110,11 +129,18 @@ func CheckWords(g rules.Game, st rules.State) error {
 			if err := check("rules topic "+tp.Key, tp.Title+"\n"+tp.Text); err != nil {
 				return err
 			}
+			logs = append(logs, tp.Title+"\n"+tp.Text) // the same at every check
 		}
 		for _, o := range g.Options() {
 			if err := check("option "+o.Key, o.Name+"\n"+o.Help); err != nil {
 				return err
 			}
+			logs = append(logs, o.Name+"\n"+o.Help)
+		}
+	}
+	if read != nil {
+		for _, t := range logs {
+			read[t] = true
 		}
 	}
 	return nil
