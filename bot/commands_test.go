@@ -8,7 +8,6 @@ import (
 
 	"spicebot/bot/discordtest"
 	"spicebot/lang"
-	"spicebot/rules"
 )
 
 // TestCommandsTour exercises every slash command other than moves: registration, the lobby
