@@ -1,3 +1,8 @@
+// Package drawborneo draws Borneo's board and hand images from borneo.View (render.Drawer). Every
+// word drawn comes from the Borneo catalogue in the image's language (render.Kit.T, Expand and
+// Term; ids "borneo.board.…", "borneo.hand.…", and the game's component words): the company
+// letters and names, the spices' labels and names, titles, notes and badges. The layout measures
+// its texts, so the longer French ones wrap or move to a further line rather than being cut.
 package drawborneo
 
 import (

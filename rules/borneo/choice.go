@@ -244,7 +244,7 @@ func (s *State) describeFight(seat rules.Seat, m Move) rules.Choice {
 			doneLabel = rules.Msg("borneo.label.no-defence", "Bonus", f.bonus(), "Count", f.attackFlags())
 		} else {
 			done = rules.Msg("borneo.option.stop")
-			doneLabel = rules.Msg("borneo.label.defend", "Defence", f.defenceFlags(), "Bonus", f.bonus(), "Attack", f.attackFlags())
+			doneLabel = rules.Msg("borneo.label.defend", "Count", f.defenceFlags(), "Bonus", f.bonus(), "Attack", f.attackFlags())
 		}
 	}
 	if m.Kind == KindDone {
