@@ -31,7 +31,7 @@ func toMove(mv rules.Move) (Move, bool) {
 func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	m, ok := toMove(mv)
 	if !ok {
-		return rules.Illegal(mv, "That is not a Borneo move; use /play to see your moves.")
+		return rules.Illegal(mv, "%s", rules.Msg("borneo.illegal.not-a-move"))
 	}
 	var buf [64]Move
 	found := false
@@ -65,13 +65,13 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		s.Turns++
 		c := company(m.A)
 		s.Companies[c] = append(s.Companies[c], seat)
-		s.Journal.Add(s.Moves, "%s places a merchant in %s (#%d).", ref, c, len(s.Companies[c]))
+		s.log(s.Moves, rules.Msg("borneo.log.place", "Seat", ref, "Company", c.word(), "Rank", len(s.Companies[c])))
 		s.Placement = s.Placement[1:]
 		if len(s.Placement) == 0 {
 			s.Placement = nil
 			s.Phase = PhaseMission
 			s.Turn = s.First
-			s.Journal.Add(s.Moves, "All merchants are placed; %s begins.", rules.SeatRef(s.First))
+			s.log(s.Moves, rules.Msg("borneo.log.placed", "Seat", rules.SeatRef(s.First)))
 		}
 	case KindMission:
 		typ := spice(-1)
@@ -81,7 +81,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		last := s.Phase == PhaseLastChance
 		s.Pay = &Payment{Seat: seat, Mission: int(m.A), Type: typ, Paid: []int{}, Trade: -1, Last: last}
 		s.Phase = PhasePay
-		s.Journal.Add(s.Moves, "%s starts %s.", ref, missionText(int(m.A), typ))
+		s.log(s.Moves, rules.Msg("borneo.log.start", "Seat", ref, "Mission", missionText(int(m.A), typ)))
 	case KindPay:
 		item := int(m.A)
 		p := s.Pay
@@ -89,9 +89,9 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		if m.B > 0 {
 			p.Trade = item
 			p.TradeAs = spice(m.B - 1)
-			s.Journal.Add(s.Moves, "%s pays %s as %s (pirate trade).", ref, itemRef(item), p.TradeAs)
+			s.log(s.Moves, rules.Msg("borneo.log.pay-trade", "Seat", ref, "Item", itemRef(item), "Spice", p.TradeAs.word()))
 		} else {
-			s.Journal.Add(s.Moves, "%s pays %s.", ref, itemRef(item))
+			s.log(s.Moves, rules.Msg("borneo.log.pay", "Seat", ref, "Item", itemRef(item)))
 		}
 		if o := owedFor(p); o.left() <= 0 {
 			s.completeMission()
@@ -99,7 +99,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindCancel:
 		p := s.Pay
 		s.Pay = nil
-		s.Journal.Add(s.Moves, "%s abandons %s.", ref, rules.Ref(missionIDs[p.Mission]))
+		s.log(s.Moves, rules.Msg("borneo.log.cancel", "Seat", ref, "Mission", rules.Ref(missionIDs[p.Mission])))
 		if p.Last {
 			s.Phase = PhaseLastChance
 		} else {
@@ -109,7 +109,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		c, to := company(m.A), company(m.C)
 		s.Companies[c] = removeSeatAt(s.Companies[c], int(m.B))
 		s.Companies[to] = append(s.Companies[to], seat)
-		s.Journal.Add(s.Moves, "%s moves a merchant from %s #%d to %s #%d.", ref, c, m.B+1, to, len(s.Companies[to]))
+		s.log(s.Moves, rules.Msg("borneo.log.move", "Seat", ref, "From", slotWords(c, int(m.B)), "To", slotWords(to, len(s.Companies[to])-1)))
 		s.Phase = PhaseShip
 	case KindFight:
 		c := company(m.A)
@@ -117,7 +117,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		s.Fight = &Fight{Company: c, Attacker: seat, Defender: def, AttackerRank: int(m.B), DefenderRank: int(m.C),
 			AttackCards: []int{}, DefenceCards: []int{}}
 		s.Phase = PhaseFight
-		s.Journal.Add(s.Moves, "%s attacks %s's merchant at %s #%d with the merchant at #%d.", ref, rules.SeatRef(def), c, m.C+1, m.B+1)
+		s.log(s.Moves, rules.Msg("borneo.log.fight", "Seat", ref, "Defender", rules.SeatRef(def), "Slot", slotWords(c, int(m.C)), "Rank", int(m.B)+1))
 	case KindPlay:
 		f := s.Fight
 		st.Hand, _ = removeInt(st.Hand, int(m.A))
@@ -126,32 +126,32 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		} else {
 			f.DefenceCards = append(f.DefenceCards, int(m.A))
 		}
-		s.Journal.Add(s.Moves, "%s plays %s (%s).", ref, rules.Ref(shipmentIDs[m.A]), plural(shipments[m.A].flags(f.Company), f.Company.String()+" flag"))
+		s.log(s.Moves, rules.Msg("borneo.log.play", "Seat", ref, "Card", rules.Ref(shipmentIDs[m.A]), "Flags", f.Company.flagCount(shipments[m.A].flags(f.Company))))
 	case KindDone:
 		f := s.Fight
 		if s.Phase == PhaseFight {
-			s.Journal.Add(s.Moves, "%s attacks with %s and %s.", ref, plural(len(f.AttackCards), "card"), plural(f.attackFlags(), "flag"))
+			s.log(s.Moves, rules.Msg("borneo.log.attack", "Seat", ref, "Cards", cardCount(len(f.AttackCards)), "Flags", flagCount(f.attackFlags())))
 			s.Phase = PhaseDefend
 		} else {
 			s.resolveFight()
 		}
 	case KindStay:
 		f := s.Fight
-		s.Journal.Add(s.Moves, "%s's merchant takes %s #%d.", ref, f.Company, f.AttackerRank+1)
+		s.log(s.Moves, rules.Msg("borneo.log.stay", "Seat", ref, "Slot", slotWords(f.Company, f.AttackerRank)))
 		s.endFight(-1, false)
 	case KindRelocate:
 		f := s.Fight
 		to := company(m.A)
 		s.Companies[f.Company] = removeSeatAt(s.Companies[f.Company], f.AttackerRank)
 		s.Companies[to] = append(s.Companies[to], seat)
-		s.Journal.Add(s.Moves, "%s's merchant leaves %s for %s #%d.", ref, f.Company, to, len(s.Companies[to]))
+		s.log(s.Moves, rules.Msg("borneo.log.relocate", "Seat", ref, "From", f.Company.word(), "To", slotWords(to, len(s.Companies[to])-1)))
 		s.endFight(-1, false)
 	case KindKeep, KindKeepNone:
 		if m.Kind == KindKeep {
 			st.Cards = append(st.Cards, int(m.A))
-			s.Journal.Add(s.Moves, "%s keeps %s in the warehouse.", ref, rules.Ref(shipmentIDs[m.A]))
+			s.log(s.Moves, rules.Msg("borneo.log.keep", "Seat", ref, "Card", rules.Ref(shipmentIDs[m.A])))
 		} else {
-			s.Journal.Add(s.Moves, "%s keeps no card.", ref)
+			s.log(s.Moves, rules.Msg("borneo.log.keep-none", "Seat", ref))
 		}
 		s.endFight(int(m.A), m.Kind == KindKeep)
 	case KindShip:
@@ -163,9 +163,10 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		s.Discard = append(s.Discard, int(m.A))
 		st.Discarded = append(st.Discarded, int(m.A))
 		// The card leaves the secret hand face down: only its owner's log names it.
-		s.Journal.AddPrivate(s.Moves, ref+" discards a card.", "You discard "+rules.Ref(shipmentIDs[m.A])+".", seat)
+		s.Journal.AddPrivate(s.Moves, rules.Msg("borneo.log.discard", "Seat", ref),
+			rules.Msg("borneo.log.discard-you", "Card", rules.Ref(shipmentIDs[m.A])), seat)
 	case KindPass:
-		s.Journal.Add(s.Moves, "%s completes no last mission.", ref)
+		s.log(s.Moves, rules.Msg("borneo.log.pass", "Seat", ref))
 		s.LastChance = s.LastChance[1:]
 		s.Turns++
 	}
@@ -180,7 +181,7 @@ func removeSeatAt(col []rules.Seat, i int) []rules.Seat {
 func itemRef(item int) string {
 	if item >= harbourItem {
 		h := item - harbourItem
-		return rules.Ref(harbourIDs[h]) + " harbour (" + harbours[h].spice.String() + ")"
+		return rules.Msg("borneo.item.harbour", "Harbour", rules.Ref(harbourIDs[h]), "Spice", harbours[h].spice.word())
 	}
 	return rules.Ref(shipmentIDs[item])
 }
@@ -202,14 +203,14 @@ func (s *State) completeMission() {
 	}
 	s.Missions, _ = removeInt(s.Missions, p.Mission)
 	st.Missions = append(st.Missions, p.Mission)
-	s.Journal.Add(s.Moves, "%s completes %s.", rules.SeatRef(p.Seat), missionText(p.Mission, p.Type))
+	s.log(s.Moves, rules.Msg("borneo.log.complete", "Seat", rules.SeatRef(p.Seat), "Mission", missionText(p.Mission, p.Type)))
 	if p.Trade >= 0 {
-		from := "the cove"
+		line := rules.Msg("borneo.log.pirate-cove", "Seat", rules.SeatRef(p.Seat))
 		if s.Pirate >= 0 {
-			from = rules.SeatRef(s.Pirate)
+			line = rules.Msg("borneo.log.pirate-from", "Seat", rules.SeatRef(p.Seat), "From", rules.SeatRef(s.Pirate))
 		}
 		s.Pirate = p.Seat
-		s.Journal.Add(s.Moves, "%s takes the pirate ship from %s.", rules.SeatRef(p.Seat), from)
+		s.log(s.Moves, line)
 	}
 	s.Pay = nil
 	if p.Last {
@@ -234,13 +235,13 @@ func (s *State) resolveFight() {
 	if att >= def+bonus {
 		col := s.Companies[f.Company]
 		col[f.DefenderRank], col[f.AttackerRank] = f.Attacker, f.Defender
-		s.Journal.Add(s.Moves, "%s wins the fight, %d flags against %d + %d bonus, and takes %s #%d.",
-			rules.SeatRef(f.Attacker), att, def, bonus, f.Company, f.DefenderRank+1)
+		s.log(s.Moves, rules.Msg("borneo.log.fight-won", "Seat", rules.SeatRef(f.Attacker), "Attack", att, "Defence", def,
+			"Bonus", bonus, "Slot", slotWords(f.Company, f.DefenderRank)))
 		s.Phase = PhaseDisplaced
 		return
 	}
-	s.Journal.Add(s.Moves, "%s holds %s #%d, %d flags + %d bonus against %d.",
-		rules.SeatRef(f.Defender), f.Company, f.DefenderRank+1, def, bonus, att)
+	s.log(s.Moves, rules.Msg("borneo.log.fight-held", "Seat", rules.SeatRef(f.Defender), "Slot", slotWords(f.Company, f.DefenderRank),
+		"Defence", def, "Bonus", bonus, "Attack", att))
 	s.Phase = PhaseReward
 }
 
@@ -281,7 +282,7 @@ func (s *State) autoStep() bool {
 			// Rulings §1.6.9: the leftover cards go to the discard pile as part of the
 			// distribution, so the draw of this turn may reshuffle them.
 			s.Discard = append(s.Discard, d.Pool...)
-			s.Journal.Add(s.Moves, "No merchant can take the spices at %s; they go to the discard pile.", harbours[d.Harbour].name)
+			s.log(s.Moves, rules.Msg("borneo.log.nobody", "Harbour", harbours[d.Harbour].name))
 			d.Pool = d.Pool[:0]
 		case len(d.Pool) == 0:
 			s.Dist = nil
@@ -294,7 +295,7 @@ func (s *State) autoStep() bool {
 		return true
 	case phaseRefill:
 		if len(s.HarbourDeck) == 0 {
-			s.endGame("The harbour deck is empty")
+			s.endGame(rules.Msg("borneo.end.harbours"))
 			return true
 		}
 		h := s.HarbourDeck[len(s.HarbourDeck)-1]
@@ -306,7 +307,7 @@ func (s *State) autoStep() bool {
 			}
 		}
 		s.revealed = true
-		s.Journal.Add(s.Moves, "A new harbour is turned face up: %s.", harbourShort(h))
+		s.log(s.Moves, rules.Msg("borneo.log.refill", "Harbour", harbourShort(h)))
 		s.Phase = phaseDraw
 		return true
 	case phaseDraw:
@@ -325,8 +326,8 @@ func (s *State) autoStep() bool {
 				return false
 			}
 		}
-		s.Journal.Add(s.Moves, "Every other company is full, so %s's merchant takes %s #%d.",
-			rules.SeatRef(s.Fight.Defender), s.Fight.Company, s.Fight.AttackerRank+1)
+		s.log(s.Moves, rules.Msg("borneo.log.forced-stay", "Seat", rules.SeatRef(s.Fight.Defender),
+			"Slot", slotWords(s.Fight.Company, s.Fight.AttackerRank)))
 		s.endFight(-1, false)
 		return true
 	case PhaseReward:
@@ -343,7 +344,7 @@ func (s *State) autoStep() bool {
 		seat := s.LastChance[0]
 		var buf [8]Move
 		if len(s.missionStarts(seat, true, buf[:0])) == 0 {
-			s.Journal.Add(s.Moves, "%s cannot complete a last mission.", rules.SeatRef(seat))
+			s.log(s.Moves, rules.Msg("borneo.log.no-last", "Seat", rules.SeatRef(seat)))
 			s.LastChance = s.LastChance[1:]
 			s.Turns++
 			return true
@@ -385,7 +386,7 @@ func (s *State) draw() {
 				s.Seats[i].Drawn = 0
 			}
 			s.RNG.ShuffleInts(s.Deck)
-			s.Journal.Add(s.Moves, "The discard pile is shuffled into a new shipment deck of %d cards.", len(s.Deck))
+			s.log(s.Moves, rules.Msg("borneo.log.reshuffle", "Count", len(s.Deck)))
 		}
 		c := s.Deck[len(s.Deck)-1]
 		s.Deck = s.Deck[:len(s.Deck)-1]
@@ -394,11 +395,11 @@ func (s *State) draw() {
 		drawn = append(drawn, c)
 	}
 	if len(drawn) > 0 {
-		s.Journal.AddPrivate(s.Moves, rules.SeatRef(seat)+" draws "+plural(len(drawn), "card")+".",
-			"You draw "+joinCards(drawn)+".", seat)
+		s.Journal.AddPrivate(s.Moves, rules.Msg("borneo.log.draw", "Seat", rules.SeatRef(seat), "Cards", cardCount(len(drawn))),
+			rules.Msg("borneo.log.draw-you", "Cards", joinCards(drawn)), seat)
 	}
 	if short {
-		s.endGame("The shipment cards have run out")
+		s.endGame(rules.Msg("borneo.end.shipments"))
 		return
 	}
 	if len(st.Hand) > handLimit {
@@ -416,13 +417,12 @@ func (s *State) nextTurn() {
 
 // endGame ends the game (rulebook "End of the Game"): the shipment cards in hands and in the deck
 // are discarded, and each player in turn, starting left of the last to play, has a last chance
-// to complete a mission.
+// to complete a mission. reason is rules text (a catalogue message) saying why.
 func (s *State) endGame(reason string) {
 	s.revealed = true // the hands and the deck are no longer hidden
 	s.EndReason = reason
 	s.Turns++
-	s.Journal.Add(s.Moves, "%s: the game ends. Each player may complete one last mission, starting with %s.",
-		reason, rules.SeatRef(rules.Seat((int(s.Turn)+1)%len(s.Seats))))
+	s.log(s.Moves, rules.Msg("borneo.log.end", "Reason", reason, "Seat", rules.SeatRef(rules.Seat((int(s.Turn)+1)%len(s.Seats)))))
 	for i := range s.Seats {
 		s.Discard = append(s.Discard, s.Seats[i].Hand...)
 		s.Seats[i].Hand = []int{}
@@ -441,25 +441,23 @@ func (s *State) endGame(reason string) {
 	s.Phase = PhaseLastChance
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return itoa(n) + " " + word + "s"
+// log appends a public log line of rules text.
+func (s *State) log(version int, text string) {
+	s.Journal.Lines = append(s.Journal.Lines, rules.LogLine{Version: version, Public: text})
 }
 
-// joinCards lists card references: "[[S12]]", "[[S12]] and [[S44]]", "[[S01]], [[S12]] and [[S44]]".
+// cardCount is "3 cards" as rules text.
+func cardCount(n int) string { return rules.Msg("borneo.count.card", "Count", n) }
+
+// flagCount is "3 flags" as rules text.
+func flagCount(n int) string { return rules.Msg("borneo.count.flag", "Count", n) }
+
+// joinCards lists card references: "[[S12]]", "[[S12]] and [[S44]]", "[[S01]], [[S12]] and [[S44]]"
+// (rules.List).
 func joinCards(cards []int) string {
-	text := ""
+	refs := make([]string, len(cards))
 	for i, c := range cards {
-		switch {
-		case i == 0:
-		case i == len(cards)-1:
-			text += " and "
-		default:
-			text += ", "
-		}
-		text += rules.Ref(shipmentIDs[c])
+		refs[i] = rules.Ref(shipmentIDs[c])
 	}
-	return text
+	return rules.List(refs...)
 }

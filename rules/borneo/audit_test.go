@@ -217,7 +217,7 @@ func TestWildHarbourPaysAnySpice(t *testing.T) {
 // fallback, in every phase reached by random games of every setup; labels stay within 100
 // characters.
 func TestEveryIllegalMoveHasAReason(t *testing.T) {
-	const generic = "That move is not legal now; use /play to see your moves."
+	generic := rules.Msg("borneo.illegal.generic")
 	for i, su := range setups {
 		st, err := Game.New(su.Players, su.Options, uint64(500+i))
 		if err != nil {
@@ -233,7 +233,7 @@ func TestEveryIllegalMoveHasAReason(t *testing.T) {
 			legal := map[rules.Move]bool{}
 			for _, m := range s.Legal(actor) {
 				legal[m] = true
-				if l := s.Describe(actor, m).Label; l == "" || len([]rune(rules.Expand(l, nil, Game.Term, nil))) > 100 {
+				if l := s.Describe(actor, m).Label; l == "" || len([]rune(enWords(l))) > 100 {
 					t.Errorf("label %q of %q", l, m)
 				}
 			}
@@ -292,7 +292,7 @@ func TestHandLimitDiscardIsSecret(t *testing.T) {
 			t.Errorf("viewer %d log %v", v, s.Log(v))
 		}
 	}
-	if v := s.View(rules.Observer).(*View); v.LastMove != "{0} discards a card." {
+	if v := s.View(rules.Observer).(*View); enText(v.LastMove) != "{0} discards a card." {
 		t.Errorf("last move %q", v.LastMove)
 	}
 }

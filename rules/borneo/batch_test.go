@@ -32,7 +32,7 @@ func TestMissionPaidInOneBatch(t *testing.T) {
 	for _, m := range s.Legal(0) {
 		c := s.Describe(0, m)
 		if m.String() == "cancel" {
-			if c.Multi != nil || c.Path[0].Option != "Cancel the mission" {
+			if c.Multi != nil || enText(c.Path[0].Option) != "Cancel the mission" {
 				t.Errorf("cancel: %+v", c)
 			}
 			continue
@@ -41,7 +41,7 @@ func TestMissionPaidInOneBatch(t *testing.T) {
 			t.Fatalf("payment %s: multi %+v, want one equal Multi on every payment", m, c.Multi)
 		}
 		multi = c.Multi
-		if want := "Paying for [[M01]], still owed: 1 pepper, 1 cinnamon, 1 cloves, 1 nutmeg. Which warehouse cards do you pay?"; c.Path[0].Prompt != want {
+		if want := "Paying for [[M01]], still owed: 1 pepper, 1 cinnamon, 1 cloves, 1 nutmeg. Which warehouse cards do you pay?"; enText(c.Path[0].Prompt) != want {
 			t.Errorf("prompt %q", c.Path[0].Prompt)
 		}
 	}
@@ -76,7 +76,7 @@ func TestDiscardsInOneBatch(t *testing.T) {
 		t.Fatalf("phase %s", s.Phase)
 	}
 	c := s.Describe(0, s.Legal(0)[0])
-	if c.Multi == nil || c.Multi.Min != 2 || c.Multi.Max != 2 || c.Path[0].Prompt != "You hold 8 cards. Which 2 cards do you discard?" || c.Irreversible {
+	if c.Multi == nil || c.Multi.Min != 2 || c.Multi.Max != 2 || enText(c.Path[0].Prompt) != "You hold 8 cards. Which 2 cards do you discard?" || c.Irreversible {
 		t.Fatalf("discard choice %+v", c)
 	}
 	st, _, err := rules.ApplyBatch(Game, s, 0, moves(t, "discard S03", "discard S04"), "")

@@ -35,14 +35,18 @@ func (game) Term(id string) string {
 // discards — and each last-chance mission.
 func (s *State) TurnNumber() int { return s.Turns + 1 }
 
-// The prompts of the decision paths (rules.Choice), said to the player.
-const (
-	promptAction  = "What do you do?"
-	promptCard    = "Which card do you ship?"
-	promptHarbour = "To which harbour?"
-	promptMission = "Which mission do you complete?"
-	promptSpice   = "Which spice do you deliver?"
-	promptLast    = "Last chance: do you complete one more mission?"
+// The prompts of the decision paths (rules.Choice), said to the player, as rules text.
+var (
+	promptAction  = rules.Msg("borneo.prompt.action")
+	promptCard    = rules.Msg("borneo.prompt.card")
+	promptHarbour = rules.Msg("borneo.prompt.harbour")
+	promptMission = rules.Msg("borneo.prompt.mission")
+	promptSpice   = rules.Msg("borneo.prompt.spice")
+	promptLast    = rules.Msg("borneo.prompt.last")
+	// promptKeep is the victorious defender's question.
+	promptKeep = rules.Msg("borneo.prompt.keep")
+	// promptPlace is the displaced defender's question.
+	promptPlace = rules.Msg("borneo.prompt.displaced")
 )
 
 // Describe offers a legal move to seat as a decision (rules.Choice): its label, its path, the
@@ -52,13 +56,14 @@ const (
 func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 	m, ok := toMove(mv)
 	if !ok {
-		return one("Your move", "Unknown move", "Unknown move")
+		unknown := rules.Msg("borneo.option.unknown")
+		return one(rules.Msg("borneo.prompt.move"), unknown, unknown)
 	}
 	switch m.Kind {
 	case KindPlace:
 		c := company(m.A)
-		opt := c.String() + " (#" + itoa(len(s.Companies[c])+1) + ")"
-		return one("Where do you place a merchant?", opt, "Place a merchant in "+opt)
+		opt := s.nextSlot(c)
+		return one(rules.Msg("borneo.prompt.place"), opt, rules.Msg("borneo.label.place", "Place", opt))
 	case KindMission:
 		return s.describeMission(m)
 	case KindPay, KindCancel:
@@ -66,85 +71,84 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 	case KindMove:
 		c, to := company(m.A), company(m.C)
 		from := slotWords(c, int(m.B))
-		dest := to.String() + " (#" + itoa(len(s.Companies[to])+1) + ")"
+		dest := s.nextSlot(to)
 		return rules.Choice{
-			Label: "Move your merchant from " + from + " to " + dest,
-			Path: []rules.Step{{Prompt: promptAction, Option: "Move a merchant"},
-				{Prompt: "Which merchant do you move?", Option: from}, {Prompt: "To which company?", Option: dest}},
+			Label: rules.Msg("borneo.label.move", "From", from, "To", dest),
+			Path: []rules.Step{{Prompt: promptAction, Option: rules.Msg("borneo.option.move")},
+				{Prompt: rules.Msg("borneo.prompt.move-merchant"), Option: from}, {Prompt: rules.Msg("borneo.prompt.move-to"), Option: dest}},
 		}
 	case KindFight:
 		c := company(m.A)
 		col := s.Companies[c]
 		target := slotWords(c, int(m.C))
 		if int(m.C) < len(col) {
-			target = rules.SeatRef(col[m.C]) + " at " + target
+			target = rules.Msg("borneo.option.fight-target", "Seat", rules.SeatRef(col[m.C]), "Slot", target)
 		}
 		mine := slotWords(c, int(m.B))
 		return rules.Choice{
-			Label: "Attack " + target + " with your merchant at " + mine,
-			Path: []rules.Step{{Prompt: promptAction, Option: "Attack"},
-				{Prompt: "Which of your merchants attacks?", Option: mine}, {Prompt: "Whom do you attack?", Option: target}},
+			Label: rules.Msg("borneo.label.fight", "Target", target, "Slot", mine),
+			Path: []rules.Step{{Prompt: promptAction, Option: rules.Msg("borneo.option.fight")},
+				{Prompt: rules.Msg("borneo.prompt.fight-mine"), Option: mine}, {Prompt: rules.Msg("borneo.prompt.fight-target"), Option: target}},
 		}
 	case KindShip:
 		card, h := rules.Ref(shipmentIDs[m.A]), rules.Ref(harbourIDs[m.B])
 		return rules.Choice{
-			Label: "Ship " + card + " to " + h,
-			Path: []rules.Step{{Prompt: promptAction, Option: "Ship"},
+			Label: rules.Msg("borneo.label.ship", "Card", card, "Harbour", h),
+			Path: []rules.Step{{Prompt: promptAction, Option: rules.Msg("borneo.option.ship")},
 				{Prompt: promptCard, Option: card}, {Prompt: promptHarbour, Option: h}},
 			Irreversible: true,
 		}
 	case KindPlay, KindDone:
 		return s.describeFight(seat, m)
 	case KindStay, KindRelocate:
-		prompt := "Your merchant lost its place. Where does it go?"
 		if m.Kind == KindStay {
-			opt := "Stay in the company"
+			opt := rules.Msg("borneo.option.stay")
 			if f := s.Fight; f != nil {
-				opt = "Stay at " + slotWords(f.Company, f.AttackerRank)
+				opt = rules.Msg("borneo.option.stay-at", "Slot", slotWords(f.Company, f.AttackerRank))
 			}
-			return one(prompt, opt, opt)
+			return one(promptPlace, opt, opt)
 		}
-		to := company(m.A)
-		opt := "Move to " + to.String() + " (#" + itoa(len(s.Companies[to])+1) + ")"
-		return one(prompt, opt, opt)
+		opt := rules.Msg("borneo.option.relocate", "Place", s.nextSlot(company(m.A)))
+		return one(promptPlace, opt, opt)
 	case KindKeep:
 		card := rules.Ref(shipmentIDs[m.A])
-		return one(promptKeep, card, "Keep "+card+" in your warehouse")
+		return one(promptKeep, card, rules.Msg("borneo.label.keep", "Card", card))
 	case KindKeepNone:
-		return one(promptKeep, "Keep no card", "Keep no card")
+		none := rules.Msg("borneo.option.keep-none")
+		return one(promptKeep, none, none)
 	case KindPick:
-		prompt := "Which spice do you take?"
+		prompt := rules.Msg("borneo.prompt.pick")
 		irreversible := false
 		if d := s.Dist; d != nil {
-			prompt = "Which spice do you take from " + rules.Ref(harbourIDs[d.Harbour]) + "?"
+			prompt = rules.Msg("borneo.prompt.pick-at", "Harbour", rules.Ref(harbourIDs[d.Harbour]))
 			// The last choice of a distribution turns over a harbour and makes the turn
 			// player draw.
 			irreversible = len(d.Pool) <= 2
 		}
 		card := rules.Ref(shipmentIDs[m.A])
-		c := one(prompt, card, "Take "+card)
+		c := one(prompt, card, rules.Msg("borneo.label.pick", "Card", card))
 		c.Irreversible = irreversible
 		return c
 	case KindDiscard:
 		excess := max(1, len(s.Seats[s.Turn].Hand)-handLimit)
 		card := rules.Ref(shipmentIDs[m.A])
-		prompt := "You hold " + itoa(len(s.Seats[s.Turn].Hand)) + " cards. Which " + plural(excess, "card") + " do you discard?"
-		if excess == 1 {
-			prompt = "You hold " + itoa(len(s.Seats[s.Turn].Hand)) + " cards. Which card do you discard?"
-		}
-		c := one(prompt, card, "Discard "+card)
+		prompt := rules.Msg("borneo.prompt.discard", "Hand", len(s.Seats[s.Turn].Hand), "Count", excess)
+		c := one(prompt, card, rules.Msg("borneo.label.discard", "Card", card))
 		c.Multi = &rules.Multi{Min: excess, Max: excess}
 		return c
 	case KindPass:
-		c := one(promptLast, "Complete no mission", "Complete no last mission")
+		c := one(promptLast, rules.Msg("borneo.option.pass"), rules.Msg("borneo.label.pass"))
 		c.Irreversible = s.endsGame(seat, m)
 		return c
 	}
-	return one("Your move", m.String(), m.String())
+	return one(rules.Msg("borneo.prompt.move"), m.String(), m.String())
 }
 
-// promptKeep is the victorious defender's question.
-const promptKeep = "You held your place. Which of your defence cards do you keep in your warehouse?"
+// nextSlot names the first empty slot of company c, where a merchant placed or moved there goes,
+// as rules text: "red (#3)".
+func (s *State) nextSlot(c company) string {
+	return rules.Msg("borneo.option.next-slot", "Company", c.word(), "Rank", len(s.Companies[c])+1)
+}
 
 // one is a choice of a single step.
 func one(prompt, option, label string) rules.Choice {
@@ -160,15 +164,14 @@ func (s *State) describeMission(m Move) rules.Choice {
 	if s.Phase == PhaseLastChance {
 		path = []rules.Step{{Prompt: promptLast, Option: ref}}
 	} else {
-		path = []rules.Step{{Prompt: promptAction, Option: "Complete a mission"}, {Prompt: promptMission, Option: ref}}
+		path = []rules.Step{{Prompt: promptAction, Option: rules.Msg("borneo.option.mission")}, {Prompt: promptMission, Option: ref}}
 	}
-	label := "Complete " + ref
 	if m.B > 0 {
-		sp := spiceNames[m.B-1]
+		sp := spice(m.B - 1).word()
 		path = append(path, rules.Step{Prompt: promptSpice, Option: sp})
-		label += " with " + sp
+		return rules.Choice{Label: rules.Msg("borneo.label.mission-spice", "Mission", ref, "Spice", sp), Path: path}
 	}
-	return rules.Choice{Label: label, Path: path}
+	return rules.Choice{Label: rules.Msg("borneo.label.mission", "Mission", ref), Path: path}
 }
 
 // describePay offers the payments of the mission under way: the warehouse cards in one
@@ -178,21 +181,21 @@ func (s *State) describeMission(m Move) rules.Choice {
 func (s *State) describePay(seat rules.Seat, m Move) rules.Choice {
 	p := s.Pay
 	if p == nil {
-		return one("Your move", m.String(), m.String())
+		return one(rules.Msg("borneo.prompt.move"), m.String(), m.String())
 	}
 	o := owedFor(p)
-	prompt := "Paying for " + missionText(p.Mission, p.Type) + ", still owed: " + remainingText(p) + ". Which warehouse cards do you pay?"
+	prompt := rules.Msg("borneo.prompt.pay", "Mission", missionText(p.Mission, p.Type), "Owed", remainingText(p))
 	if m.Kind == KindCancel {
-		return one(prompt, "Cancel the mission", "Cancel the mission (your warehouse stays as it is)")
+		return one(prompt, rules.Msg("borneo.option.cancel"), rules.Msg("borneo.label.cancel"))
 	}
 	item := itemRef(int(m.A))
 	if m.B > 0 {
-		sp := spiceNames[m.B-1]
+		sp := spice(m.B - 1).word()
 		return rules.Choice{
-			Label: "Pay " + item + " as " + sp + " (pirate trade: you take the pirate ship)",
-			Path: []rules.Step{{Prompt: prompt, Option: "Trade a card with the pirates"},
-				{Prompt: "Which card do you trade with the pirates?", Option: item},
-				{Prompt: "Which spice does it count as?", Option: sp}},
+			Label: rules.Msg("borneo.label.trade", "Item", item, "Spice", sp),
+			Path: []rules.Step{{Prompt: prompt, Option: rules.Msg("borneo.option.trade")},
+				{Prompt: rules.Msg("borneo.prompt.trade-card"), Option: item},
+				{Prompt: rules.Msg("borneo.prompt.trade-spice"), Option: sp}},
 			Irreversible: s.endsGame(seat, m),
 		}
 	}
@@ -203,7 +206,7 @@ func (s *State) describePay(seat rules.Seat, m Move) rules.Choice {
 			pays++
 		}
 	}
-	c := one(prompt, item, "Pay "+item)
+	c := one(prompt, item, rules.Msg("borneo.label.pay", "Item", item))
 	c.Multi = &rules.Multi{Min: 1, Max: max(1, min(o.left(), pays))}
 	// A last-chance payment that completes the mission may end the game: also when the seats
 	// after could complete a mission now but not once this one is taken.
@@ -216,7 +219,7 @@ func (s *State) describePay(seat rules.Seat, m Move) rules.Choice {
 func (s *State) describeFight(seat rules.Seat, m Move) rules.Choice {
 	f := s.Fight
 	if f == nil {
-		return one("Your move", m.String(), m.String())
+		return one(rules.Msg("borneo.prompt.move"), m.String(), m.String())
 	}
 	hand := s.Seats[seat].Hand
 	flagCards := 0
@@ -228,24 +231,28 @@ func (s *State) describeFight(seat rules.Seat, m Move) rules.Choice {
 	limit := min(flagCards, len(hand)-1)
 	var prompt, done, doneLabel string
 	if s.Phase == PhaseFight {
-		prompt = "Which cards do you attack with? Each must show a " + f.Company.String() + " flag; keep one card in hand."
-		done, doneLabel = "Stop adding cards", "Attack with "+plural(f.attackFlags(), "flag")
+		prompt = rules.Msg("borneo.prompt.attack", "Flag", f.Company.flag())
+		done = rules.Msg("borneo.option.stop")
+		doneLabel = rules.Msg("borneo.label.attack", "Count", f.attackFlags())
 	} else {
 		left := len(f.AttackCards) - len(f.DefenceCards)
 		limit = min(limit, left)
-		prompt = rules.SeatRef(f.Attacker) + " attacks with " + plural(f.attackFlags(), f.Company.String()+" flag") +
-			"; you have " + itoa(f.defenceFlags()) + " + " + itoa(f.bonus()) + " bonus. Which cards do you defend with?"
+		prompt = rules.Msg("borneo.prompt.defend", "Seat", rules.SeatRef(f.Attacker), "Flags", f.Company.flagCount(f.attackFlags()),
+			"Defence", f.defenceFlags(), "Bonus", f.bonus())
 		if len(f.DefenceCards) == 0 {
-			done, doneLabel = "Play no card", "Do not defend ("+itoa(f.bonus())+" bonus against "+plural(f.attackFlags(), "flag")+")"
+			done = rules.Msg("borneo.option.no-defence")
+			doneLabel = rules.Msg("borneo.label.no-defence", "Bonus", f.bonus(), "Count", f.attackFlags())
 		} else {
-			done, doneLabel = "Stop adding cards", "Defend with "+itoa(f.defenceFlags())+" flags + "+itoa(f.bonus())+" bonus against "+itoa(f.attackFlags())
+			done = rules.Msg("borneo.option.stop")
+			doneLabel = rules.Msg("borneo.label.defend", "Count", f.defenceFlags(), "Bonus", f.bonus(), "Attack", f.attackFlags())
 		}
 	}
 	if m.Kind == KindDone {
 		return one(prompt, done, doneLabel)
 	}
 	card := rules.Ref(shipmentIDs[m.A])
-	c := one(prompt, card+" ("+plural(shipments[m.A].flags(f.Company), "flag")+")", "Play "+card)
+	c := one(prompt, rules.Msg("borneo.option.fight-card", "Card", card, "Count", shipments[m.A].flags(f.Company)),
+		rules.Msg("borneo.label.play", "Card", card))
 	c.Multi = &rules.Multi{Min: 1, Max: max(1, limit), Then: "done"}
 	c.Irreversible = true
 	return c

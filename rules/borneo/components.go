@@ -36,6 +36,24 @@ var companyLetters = [numCompanies]string{"Y", "R", "G", "B"}
 
 func (c company) String() string { return companyNames[c] }
 
+// word is the company's name as rules text ("yellow"), for sentences about the company itself.
+func (c company) word() string { return rules.Msg("borneo.company." + companyNames[c]) }
+
+// subject is the company's name as rules text at the start of a sentence ("Yellow").
+func (c company) subject() string { return rules.Msg("borneo.company-subject." + companyNames[c]) }
+
+// flag is the company's flag as rules text ("yellow flag").
+func (c company) flag() string { return rules.Msg("borneo.flag." + companyNames[c]) }
+
+// flagCount is n of the company's flags as rules text ("2 yellow flags").
+func (c company) flagCount(n int) string {
+	return rules.Msg("borneo.flags."+companyNames[c], "Count", n)
+}
+
+// letterWord is the company's one-letter abbreviation as rules text, in the reader's language
+// ("Y" in English, "J" in French), for the flags of a card's words (cardTerm).
+func (c company) letterWord() string { return rules.Msg("borneo.letter." + companyNames[c]) }
+
 // letter is the company's one-letter code in move texts ("Y").
 func (c company) letter() string { return companyLetters[c] }
 
@@ -72,6 +90,9 @@ const (
 var spiceNames = [5]string{"pepper", "cinnamon", "cloves", "nutmeg", "wild"}
 
 func (s spice) String() string { return spiceNames[s] }
+
+// word is the spice's name as rules text ("pepper").
+func (s spice) word() string { return rules.Msg("borneo.spice." + spiceNames[s]) }
 
 // parseSpice reads a real spice name ("pepper"); wild is not accepted.
 func parseSpice(text string) (spice, bool) {
@@ -142,9 +163,11 @@ type missionTile struct {
 }
 
 var missionKindNames = [5]string{"one-each", "four-same", "two-each", "eight-same", "three-each"}
-var missionKindText = [5]string{"1 of each spice", "4 of one spice", "2 of each spice", "8 of one spice", "3 of each spice"}
 var missionKindVP = [5]int{6, 8, 15, 20, 25}
 var missionKindAmount = [5]int{1, 4, 2, 8, 3}
+
+// word is the kind's requirement as rules text: "4 of one spice".
+func (k missionKind) word() string { return rules.Msg("borneo.mission.kind." + missionKindNames[k]) }
 
 // sameType reports whether the kind asks for spices of one type chosen by the player.
 func (k missionKind) sameType() bool { return k == fourSame || k == eightSame }
@@ -195,62 +218,27 @@ func parseID(text string, prefix byte, n int) (int, bool) {
 	return v - 1, true
 }
 
-// cardShort describes a shipment card's face: "YYY/R pepper×2".
-func cardShort(c int) string {
-	s := &shipments[c]
-	b := make([]byte, 0, 24)
-	for _, f := range s.top {
-		b = append(b, companyLetters[f]...)
-	}
-	b = append(b, '/')
-	b = append(b, companyLetters[s.bottom]...)
-	b = append(b, ' ')
-	b = append(b, spiceNames[s.spice]...)
-	if s.mult == 2 {
-		b = append(b, "×2"...)
-	}
-	return string(b)
-}
-
-// cardSpice describes a shipment card's spice: "pepper×2", "wild".
-func cardSpice(c int) string {
-	s := &shipments[c]
-	if s.mult == 2 {
-		return spiceNames[s.spice] + "×2"
-	}
-	return spiceNames[s.spice]
-}
-
 // harbourShort refers to a harbour in rules text with its spice, monopoly number and card limit:
 // "[[H03]] (pepper, 6 flags / 4 cards)".
 func harbourShort(h int) string {
 	hc := &harbours[h]
-	return fmt.Sprintf("%s (%s, %d flags / %d cards)", rules.Ref(harbourIDs[h]), hc.spice, hc.monopoly, hc.max)
+	return rules.Msg("borneo.harbour.short", "Harbour", rules.Ref(harbourIDs[h]), "Spice", hc.spice.word(),
+		"Flags", int(hc.monopoly), "Cards", int(hc.max))
 }
 
 // cardTerm is the plain words of shipment card c: its spice, ×2, then the flags as company
-// letters, top row and bottom flag: "cinnamon ×2 · Y Y Y / G".
+// letters, top row and bottom flag: "cinnamon ×2 · Y Y Y / G" (French letters in French).
 func cardTerm(c int) string {
 	s := &shipments[c]
-	b := make([]byte, 0, 32)
-	b = append(b, spiceNames[s.spice]...)
+	flags := s.top[0].letterWord() + " " + s.top[1].letterWord() + " " + s.top[2].letterWord() + " / " + s.bottom.letterWord()
 	if s.mult == 2 {
-		b = append(b, " ×2"...)
+		return rules.Msg("borneo.card.double", "Spice", s.spice.word(), "Flags", flags)
 	}
-	b = append(b, " · "...)
-	for i, f := range s.top {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, companyLetters[f]...)
-	}
-	b = append(b, " / "...)
-	b = append(b, companyLetters[s.bottom]...)
-	return string(b)
+	return rules.Msg("borneo.card", "Spice", s.spice.word(), "Flags", flags)
 }
 
 // missionTerm is the plain words of mission tile mi: `mission “4 of one spice” (8 points)`.
 func missionTerm(mi int) string {
 	k := missions[mi].kind
-	return "mission “" + missionKindText[k] + "” (" + strconv.Itoa(missionKindVP[k]) + " points)"
+	return rules.Msg("borneo.mission.term", "Kind", k.word(), "Points", missionKindVP[k])
 }

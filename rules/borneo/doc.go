@@ -119,6 +119,22 @@
 // harbour is its name; a mission is `mission “4 of one spice” (8 points)`. The move text form
 // and the views keep ids.
 //
+// # Words (issue 13)
+//
+// Every text the engine produces for players — log lines (public and private), Status, the
+// decisions of Describe, Private, the reasons of refused moves, the outcome's details, recap and
+// tie-break, the rules summary, the variants' names and help, and the component words of Term
+// that are not proper nouns — is language-neutral: catalogue messages (rules.Msg, ids
+// "borneo.…", named arguments; rules.List for lists) with seat and component references kept in
+// their arguments. The catalogues are messages/borneo.en.yaml, whose English is the text the
+// engine wrote before, and messages/borneo.fr.yaml, which uses the French rulebook's own terms:
+// carte Cargaison, carte Port, pile Port, entrepôt, marchand, compagnie, drapeau, monopole,
+// distribution partagée, Mission, PV, bateau pirate, repaire, commerce avec les pirates, Les
+// secrets de Barbe Noire; the company letters are J, R, V, B in French. Harbour names are proper
+// nouns and stay. The move text form ("ship S12 H03", "fight Y3 Y1") is not translated, nor the
+// reasons' examples of it. The board and hand drawer (render/drawborneo) draws its words from
+// the same catalogue ("borneo.board.…", "borneo.hand.…").
+//
 // TurnNumber counts turns as players do: each merchant placed in the draft, then one per player
 // turn (its fight, picks, draw and discards included), then one per last-chance mission.
 //

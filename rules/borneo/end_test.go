@@ -48,7 +48,7 @@ func TestEndWhenShipmentCardsRunOut(t *testing.T) {
 	s.Seats[1].Cards = ids(t, "S09 S08 S12 S07")
 	s.Seats[0].Cards = ids(t, "S14")
 	play(t, s, 2, "ship S11 H03")
-	if s.Phase != PhaseLastChance || s.EndReason != "The shipment cards have run out" {
+	if s.Phase != PhaseLastChance || enText(s.EndReason) != "The shipment cards have run out" {
 		t.Fatalf("phase %s reason %q", s.Phase, s.EndReason)
 	}
 	for i := range s.Seats {
@@ -79,7 +79,7 @@ func TestEndWhenShipmentCardsRunOut(t *testing.T) {
 	if out.Scores[1] != 6 || out.Scores[3] != 4 || len(out.Winners) != 1 || out.Winners[0] != 1 || out.TieBreak != "" {
 		t.Errorf("outcome %+v", out)
 	}
-	if !strings.Contains(s.Status(), "{1} wins with 6 points") {
+	if !strings.Contains(enText(s.Status()), "{1} wins with 6 points") {
 		t.Errorf("status %q", s.Status())
 	}
 	reject(t, s, 1, "pass", "The game is over.")
@@ -95,7 +95,7 @@ func TestEndWhenHarbourDeckEmpty(t *testing.T) {
 	s.Deck = ids(t, "S50 S51 S52")
 	play(t, s, 0, "ship S17 H01")
 	play(t, s, 1, "pick S16")
-	if s.EndReason != "The harbour deck is empty" || s.Phase == PhaseMission {
+	if enText(s.EndReason) != "The harbour deck is empty" || s.Phase == PhaseMission {
 		t.Fatalf("reason %q phase %s", s.EndReason, s.Phase)
 	}
 	if out, over := s.Outcome(); !over || out.Scores[0] != 1 || out.Scores[1] != 2 {
@@ -123,14 +123,14 @@ func TestScoreTieBreak(t *testing.T) {
 	s.Seats[1].HarbourCards = ids(t, "H07 H08")
 	s.score()
 	out, _ = s.Outcome()
-	if !equalSeats(out.Winners, seats(1)) || out.TieBreak != "most missions" {
+	if !equalSeats(out.Winners, seats(1)) || enText(out.TieBreak) != "most missions" {
 		t.Errorf("16-16 with 2 missions against 1: %+v", out)
 	}
 	s.Seats[0].Missions = ids(t, "M05 M06")
 	s.Seats[0].Cards = []int{}
 	s.score()
 	out, _ = s.Outcome()
-	if !equalSeats(out.Winners, seats(0, 1)) || out.TieBreak != "shared victory" || !strings.Contains(s.Status(), "share the victory") {
+	if !equalSeats(out.Winners, seats(0, 1)) || enText(out.TieBreak) != "shared victory" || !strings.Contains(enText(s.Status()), "share the victory") {
 		t.Errorf("16-16 with 2 missions each: %+v", out)
 	}
 }

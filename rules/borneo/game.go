@@ -25,10 +25,10 @@ func (game) Players() (min, max int) { return 3, 5 }
 
 func (game) Options() []rules.Option {
 	return []rules.Option{
-		{Key: OptBlackbeard, Name: "Secrets of Blackbeard",
-			Help: "Once per mission one spice may be traded with the pirates, but the pirate ship costs 2 points at the end (rulebook \"Game Variant: the Secrets of Blackbeard\")."},
-		{Key: OptFourMerchants, Name: "Four merchants",
-			Help:    "Each of the 3 players places 4 merchants instead of 3 (rulebook \"3 Player Variant\").",
+		{Key: OptBlackbeard, Name: rules.Msg("borneo.option.blackbeard.name"),
+			Help: rules.Msg("borneo.option.blackbeard.help")},
+		{Key: OptFourMerchants, Name: rules.Msg("borneo.option.four-merchants.name"),
+			Help:    rules.Msg("borneo.option.four-merchants.help"),
 			Players: []int{3}},
 	}
 }
@@ -92,23 +92,26 @@ func newState(players int, blackbeard, four bool, seed uint64) *State {
 	s.Turn = s.First
 	s.Placement = placementOrder(players, s.First, four)
 	s.Phase = PhasePlacement
-	s.Journal.Add(0, "Borneo for %d players%s. Face-up harbours: %s.", players, variantText(blackbeard, four), strings.Join(names, ", "))
-	s.Journal.Add(0, "Each player is dealt 3 cards.")
+	s.log(0, rules.Msg("borneo.log.setup", "Players", players, "Variants", variantText(blackbeard, four),
+		"Harbours", strings.Join(names, ", ")))
+	s.log(0, rules.Msg("borneo.log.dealt"))
 	for i := range s.Seats {
-		s.Journal.AddPrivate(0, "", "You are dealt "+joinCards(s.Seats[i].Hand)+".", rules.Seat(i))
+		s.Journal.AddPrivate(0, "", rules.Msg("borneo.log.dealt-you", "Cards", joinCards(s.Seats[i].Hand)), rules.Seat(i))
 	}
-	s.Journal.Add(0, "%s is the first player and places the first merchant.", rules.SeatRef(s.First))
+	s.log(0, rules.Msg("borneo.log.first", "Seat", rules.SeatRef(s.First)))
 	return s
 }
 
+// variantText names the variants played, for the setup's log line: "" or " (Secrets of
+// Blackbeard)" as rules text.
 func variantText(blackbeard, four bool) string {
 	switch {
 	case blackbeard && four:
-		return " (Secrets of Blackbeard, four merchants)"
+		return rules.Msg("borneo.log.variants.both")
 	case blackbeard:
-		return " (Secrets of Blackbeard)"
+		return rules.Msg("borneo.log.variants.blackbeard")
 	case four:
-		return " (four merchants)"
+		return rules.Msg("borneo.log.variants.four")
 	}
 	return ""
 }
@@ -155,27 +158,17 @@ func (game) ParseMove(text string) (rules.Move, error) {
 	return m, nil
 }
 
-// Rules is the rules summary shown by /rules.
+// Rules is the rules summary shown by /rules, one topic per section; each title and text is a
+// catalogue message ("borneo.rules.<key>.title", "borneo.rules.<key>.text").
 func (game) Rules() []rules.Topic {
 	return []rules.Topic{
-		{Key: "goal", Title: "Goal", Text: "Collect spices from the harbours as a merchant of the four companies and complete missions. " +
-			"Each shipment or harbour card in your warehouse is 1 point; missions give 6 to 25 points."},
-		{Key: "setup", Title: "Setup", Text: "Everyone gets 3 cards. Merchants are placed in a snake draft: clockwise from the first player, " +
-			"then back counter-clockwise, then clockwise again; a merchant takes the first empty slot, and a company has 5 slots."},
-		{Key: "turn", Title: "Your turn", Text: "1) You may complete one mission. 2) You may move one merchant to another company or fight for a higher rank. " +
-			"3) You must ship one card to a harbour. 4) You draw 2 cards and discard down to 6."},
-		{Key: "missions", Title: "Missions", Text: "Pay from your warehouse only, with the cards you pick in one go: 1 of each spice (6), 4 of one (8), 2 of each (15), " +
-			"8 of one (20), 3 of each (25). Wilds count as any spice, ×2 cards count twice, no change is given."},
-		{Key: "companies", Title: "Move or fight", Text: "Moving puts one of your merchants in the first empty slot of another company. Attacking challenges a higher merchant of another player in the same company: " +
-			"play cards showing that company's flags (keep at least one card), the defender may answer with as many cards; the defender adds 1 per merchant between. " +
-			"Ties go to the attacker. A beaten defender stays in the vacated slot or moves to another company; a winning defender may keep one of his cards."},
-		{Key: "shipment", Title: "Shipments", Text: "Visible flags are every card's top row plus the last card's bottom flag. " +
-			"A company with the monopoly number of flags takes all: its merchants pick in rank order. When the card limit is reached, " +
-			"companies are ranked by flags and their 1st merchants pick, then the 2nd merchants, and so on. Companies without flags get nothing. " +
-			"The shipper takes the harbour card."},
-		{Key: "end", Title: "End", Text: "The game ends when a harbour cannot be replaced or two cards cannot be drawn. " +
-			"Then everyone may complete one last mission, starting left of the last player. Most points wins; ties go to most missions."},
-		{Key: "blackbeard", Title: "Secrets of Blackbeard", Text: "While paying a mission you may count one card as another spice (trade it with the pirates) and take the pirate ship, " +
-			"which costs 2 points at the end. Not if you hold the ship, and not in the last-chance missions."},
+		{Key: "goal", Title: rules.Msg("borneo.rules.goal.title"), Text: rules.Msg("borneo.rules.goal.text")},
+		{Key: "setup", Title: rules.Msg("borneo.rules.setup.title"), Text: rules.Msg("borneo.rules.setup.text")},
+		{Key: "turn", Title: rules.Msg("borneo.rules.turn.title"), Text: rules.Msg("borneo.rules.turn.text")},
+		{Key: "missions", Title: rules.Msg("borneo.rules.missions.title"), Text: rules.Msg("borneo.rules.missions.text")},
+		{Key: "companies", Title: rules.Msg("borneo.rules.companies.title"), Text: rules.Msg("borneo.rules.companies.text")},
+		{Key: "shipment", Title: rules.Msg("borneo.rules.shipment.title"), Text: rules.Msg("borneo.rules.shipment.text")},
+		{Key: "end", Title: rules.Msg("borneo.rules.end.title"), Text: rules.Msg("borneo.rules.end.text")},
+		{Key: "blackbeard", Title: rules.Msg("borneo.rules.blackbeard.title"), Text: rules.Msg("borneo.rules.blackbeard.text")},
 	}
 }

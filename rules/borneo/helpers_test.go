@@ -5,8 +5,25 @@ import (
 	"strings"
 	"testing"
 
+	"spicebot/lang"
 	"spicebot/rules"
 )
+
+// words are the game's catalogues; enText and frText make rules text readable in English and
+// in French: messages translated, seat references ("{0}") and component references ("[[S12]]")
+// left as they are, so that tests can name them.
+var (
+	words   = lang.MustNew(Game)
+	english = words.For("en")
+	french  = words.For("fr")
+)
+
+func enText(text string) string { return english.Expand(text, nil, nil) }
+func frText(text string) string { return french.Expand(text, nil, nil) }
+
+// enWords and frWords make rules text wholly readable: seats as "{0}" and components in words.
+func enWords(text string) string { return english.Expand(text, rules.SeatRef, Game.Term) }
+func frWords(text string) string { return french.Expand(text, rules.SeatRef, Game.Term) }
 
 // ids converts "S16 S17" to card indexes (shipments "S..", harbours "H..", missions "M..").
 func ids(t *testing.T, text string) []int {
@@ -79,7 +96,7 @@ func reject(t *testing.T, s *State, seat rules.Seat, text, want string) {
 	if err == nil {
 		t.Fatalf("seat %d could play %q", seat, text)
 	}
-	if r := rules.Reason(err); !strings.Contains(r, want) {
+	if r := enText(rules.Reason(err)); !strings.Contains(r, want) {
 		t.Fatalf("seat %d %q: reason %q, want it to contain %q", seat, text, r, want)
 	}
 	after, _ := json.Marshal(s)
@@ -140,7 +157,7 @@ func equalSeats(a, b []rules.Seat) bool {
 
 func logHas(s *State, viewer rules.Seat, text string) bool {
 	for _, e := range s.Log(viewer) {
-		if strings.Contains(e.Text, text) {
+		if strings.Contains(enText(e.Text), text) {
 			return true
 		}
 	}

@@ -159,87 +159,113 @@ func (s *State) slotOf(h int) int {
 	return -1
 }
 
-// task says what the game waits for, after a seat reference: "must ship a card".
-func (s *State) task() string {
+// taskKey names what the game waits for, for the catalogue's task messages: "place", "ship",
+// "defend" …
+func (s *State) taskKey() string {
 	switch s.Phase {
 	case PhasePlacement:
-		return "must place a merchant"
+		return "place"
 	case PhaseMission:
-		return "may complete a mission, move or fight, then must ship a card"
+		return "mission"
 	case PhaseCompany:
-		return "may move a merchant or fight, then must ship a card"
+		return "company"
 	case PhaseShip:
-		return "must ship a card"
+		return "ship"
 	case PhasePay:
 		if s.Pay.Last {
-			return "is paying a last-chance mission"
+			return "pay-last"
 		}
-		return "is paying a mission"
+		return "pay"
 	case PhaseFight:
-		return "must play cards for the attack"
+		return "fight"
 	case PhaseDefend:
-		return "must defend " + s.Fight.Company.String() + " #" + itoa(s.Fight.DefenderRank+1) + " against " + rules.SeatRef(s.Fight.Attacker)
+		return "defend"
 	case PhaseDisplaced:
-		return "must choose where the beaten merchant goes"
+		return "displaced"
 	case PhaseReward:
-		return "may keep one defence card"
+		return "reward"
 	case PhasePick:
-		return "must pick a spice at " + harbours[s.Dist.Harbour].name
+		return "pick"
 	case PhaseDiscard:
-		return "must discard down to six cards"
+		return "discard"
 	case PhaseLastChance:
-		return "may complete one last mission"
+		return "last"
 	}
-	return "is done"
+	return "done"
 }
 
-// whyIllegal explains why seat may not play m now, checking the common mistakes first.
+// taskArgs are the arguments of the task messages: the slot defended and the attacker, the
+// harbour of a distribution.
+func (s *State) taskArgs() []any {
+	switch s.Phase {
+	case PhaseDefend:
+		return []any{"Slot", slotWords(s.Fight.Company, s.Fight.DefenderRank), "Seat", rules.SeatRef(s.Fight.Attacker)}
+	case PhasePick:
+		return []any{"Harbour", harbours[s.Dist.Harbour].name}
+	}
+	return nil
+}
+
+// task says what the game waits for, after a seat reference, as rules text: "must ship a card".
+func (s *State) task() string {
+	return rules.Msg("borneo.task."+s.taskKey(), s.taskArgs()...)
+}
+
+// taskYou says what the game waits for from the seat addressed: "you must ship a card".
+func (s *State) taskYou() string {
+	return rules.Msg("borneo.task-you."+s.taskKey(), s.taskArgs()...)
+}
+
+// whyIllegal explains why seat may not play m now, checking the common mistakes first, as rules
+// text.
 func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 	if s.over() {
-		return "The game is over."
+		return rules.Msg("borneo.illegal.over")
 	}
 	actor, _ := s.actor()
 	if seat == rules.Observer || int(seat) < 0 || int(seat) >= len(s.Seats) {
-		return "You are not playing in this game; " + rules.SeatRef(actor) + " " + s.task() + "."
+		return rules.Msg("borneo.illegal.not-playing", "Seat", rules.SeatRef(actor), "Task", s.task())
 	}
 	if seat != actor {
-		return "It is not your turn: " + rules.SeatRef(actor) + " " + s.task() + "."
+		return rules.Msg("borneo.illegal.not-your-turn", "Seat", rules.SeatRef(actor), "Task", s.task())
 	}
 	st := &s.Seats[seat]
-	wrongPhase := "Not now: you " + s.task() + "."
-	notInHand := func(c int8) string { return rules.Ref(shipmentIDs[c]) + " is not in your hand." }
+	wrongPhase := rules.Msg("borneo.illegal.not-now", "Task", s.taskYou())
+	notInHand := func(c int8) string { return rules.Msg("borneo.illegal.not-in-hand", "Card", rules.Ref(shipmentIDs[c])) }
+	full := func(c company) string { return rules.Msg("borneo.illegal.full", "Company", c.word()) }
 	switch m.Kind {
 	case KindPlace:
 		if s.Phase != PhasePlacement {
-			return "Merchants are placed only during setup."
+			return rules.Msg("borneo.illegal.place-setup")
 		}
 		if s.full(company(m.A)) {
-			return "Company " + company(m.A).String() + " is full."
+			return full(company(m.A))
 		}
 	case KindMission:
 		switch s.Phase {
 		case PhaseMission, PhaseLastChance:
 		case PhaseCompany:
-			return "You have already completed a mission this turn; only one is allowed."
+			return rules.Msg("borneo.illegal.mission-done")
 		case PhasePay:
-			return "First finish paying for " + rules.Ref(missionIDs[s.Pay.Mission]) + ", or cancel it."
+			return rules.Msg("borneo.illegal.mission-paying", "Mission", rules.Ref(missionIDs[s.Pay.Mission]))
 		default:
-			return "A mission may only be completed at the start of your turn, before moving or fighting."
+			return rules.Msg("borneo.illegal.mission-when")
 		}
+		mission := rules.Ref(missionIDs[m.A])
 		if !containsInt(s.Missions, int(m.A)) {
-			return "The " + rules.Ref(missionIDs[m.A]) + " is not on the board."
+			return rules.Msg("borneo.illegal.mission-gone", "Mission", mission)
 		}
 		kind := missions[m.A].kind
 		if kind.sameType() && m.B == 0 {
-			return "Say which spice you deliver for " + rules.Ref(missionIDs[m.A]) + "."
+			return rules.Msg("borneo.illegal.mission-say-spice", "Mission", mission)
 		}
 		if !kind.sameType() && m.B != 0 {
-			return "The " + rules.Ref(missionIDs[m.A]) + " asks for every spice; do not name one."
+			return rules.Msg("borneo.illegal.mission-no-spice", "Mission", mission)
 		}
-		return "You cannot pay that mission with your warehouse."
+		return rules.Msg("borneo.illegal.mission-unpayable")
 	case KindPay:
 		if s.Phase != PhasePay {
-			return "You are not paying for a mission now."
+			return rules.Msg("borneo.illegal.not-paying")
 		}
 		item := int(m.A)
 		inWarehouse := containsInt(st.Cards, item)
@@ -247,76 +273,76 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 			inWarehouse = containsInt(st.HarbourCards, item-harbourItem)
 		}
 		if !inWarehouse {
-			return itemRef(item) + " is not in your warehouse."
+			return rules.Msg("borneo.illegal.not-in-warehouse", "Item", itemRef(item))
 		}
 		if containsInt(s.Pay.Paid, item) {
-			return itemRef(item) + " is already paid."
+			return rules.Msg("borneo.illegal.already-paid", "Item", itemRef(item))
 		}
 		if m.B > 0 {
 			switch {
 			case !s.Blackbeard:
-				return "Trading with the pirates is only allowed in the Secrets of Blackbeard variant."
+				return rules.Msg("borneo.illegal.trade-variant")
 			case s.Pay.Last:
-				return "You cannot trade with the pirates in the last-chance missions."
+				return rules.Msg("borneo.illegal.trade-last")
 			case s.Pirate == seat:
-				return "You hold the pirate ship, so you cannot trade with the pirates."
+				return rules.Msg("borneo.illegal.trade-ship")
 			case s.Pay.Trade >= 0:
-				return "You may trade only one spice with the pirates per mission."
+				return rules.Msg("borneo.illegal.trade-once")
 			}
 		}
-		return "That card would not reduce what you still owe, or would leave the rest unpayable."
+		return rules.Msg("borneo.illegal.pay-useless")
 	case KindCancel:
 		return wrongPhase
 	case KindFight, KindMove:
 		if s.Phase != PhaseMission && s.Phase != PhaseCompany {
 			if s.Phase == PhaseShip {
-				return "You have already used your company action; now you must ship a card."
+				return rules.Msg("borneo.illegal.company-done")
 			}
 			return wrongPhase
 		}
 		c := company(m.A)
 		col := s.Companies[c]
 		if int(m.B) >= len(col) || col[m.B] != seat {
-			return "You have no merchant at " + slotWords(c, int(m.B)) + "."
+			return rules.Msg("borneo.illegal.no-merchant-yours", "Slot", slotWords(c, int(m.B)))
 		}
 		if m.Kind == KindMove {
 			if company(m.C) == c {
-				return "Your merchant is already in " + c.String() + "."
+				return rules.Msg("borneo.illegal.move-same", "Company", c.word())
 			}
 			if s.full(company(m.C)) {
-				return "Company " + company(m.C).String() + " is full."
+				return full(company(m.C))
 			}
 			break
 		}
 		switch {
 		case int(m.C) >= len(col):
-			return "There is no merchant at " + slotWords(c, int(m.C)) + "."
+			return rules.Msg("borneo.illegal.no-merchant", "Slot", slotWords(c, int(m.C)))
 		case m.C >= m.B:
-			return "You can only attack a merchant ranked higher than yours."
+			return rules.Msg("borneo.illegal.fight-lower")
 		case col[m.C] == seat:
-			return "You cannot attack your own merchant."
+			return rules.Msg("borneo.illegal.fight-own")
 		case len(st.Hand) < 2:
-			return "You must keep at least one card in hand, so you need two cards to fight."
+			return rules.Msg("borneo.illegal.fight-two-cards")
 		case !handShows(st.Hand, c):
-			return "You have no card with a " + c.String() + " flag."
+			return rules.Msg("borneo.illegal.fight-no-flag", "Flag", c.flag())
 		}
 	case KindPlay:
 		if s.Phase != PhaseFight && s.Phase != PhaseDefend {
-			return "Cards are played only in a fight."
+			return rules.Msg("borneo.illegal.play-fight")
 		}
 		switch {
 		case !containsInt(st.Hand, int(m.A)):
 			return notInHand(m.A)
 		case shipments[m.A].flags(s.Fight.Company) == 0:
-			return rules.Ref(shipmentIDs[m.A]) + " shows no " + s.Fight.Company.String() + " flag."
+			return rules.Msg("borneo.illegal.play-no-flag", "Card", rules.Ref(shipmentIDs[m.A]), "Flag", s.Fight.Company.flag())
 		case len(st.Hand) < 2:
-			return "You must keep at least one card in hand."
+			return rules.Msg("borneo.illegal.keep-one")
 		case s.Phase == PhaseDefend:
-			return "You may play at most " + plural(len(s.Fight.AttackCards), "card") + ", as many as the attacker."
+			return rules.Msg("borneo.illegal.defend-max", "Count", len(s.Fight.AttackCards))
 		}
 	case KindDone:
 		if s.Phase == PhaseFight {
-			return "Play at least one card before you are done."
+			return rules.Msg("borneo.illegal.done-early")
 		}
 		return wrongPhase
 	case KindStay, KindRelocate:
@@ -324,14 +350,14 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 			return wrongPhase
 		}
 		if company(m.A) == s.Fight.Company {
-			return "Choose another company than " + s.Fight.Company.String() + ", or stay."
+			return rules.Msg("borneo.illegal.relocate-same", "Company", s.Fight.Company.word())
 		}
-		return "Company " + company(m.A).String() + " is full."
+		return full(company(m.A))
 	case KindKeep, KindKeepNone:
 		if s.Phase != PhaseReward {
 			return wrongPhase
 		}
-		return rules.Ref(shipmentIDs[m.A]) + " is not one of your defence cards."
+		return rules.Msg("borneo.illegal.keep-not-defence", "Card", rules.Ref(shipmentIDs[m.A]))
 	case KindShip:
 		if s.Phase != PhaseMission && s.Phase != PhaseCompany && s.Phase != PhaseShip {
 			return wrongPhase
@@ -339,12 +365,12 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		if !containsInt(st.Hand, int(m.A)) {
 			return notInHand(m.A)
 		}
-		return rules.Ref(harbourIDs[m.B]) + " is not a face-up harbour."
+		return rules.Msg("borneo.illegal.ship-harbour", "Harbour", rules.Ref(harbourIDs[m.B]))
 	case KindPick:
 		if s.Phase != PhasePick {
 			return wrongPhase
 		}
-		return rules.Ref(shipmentIDs[m.A]) + " is not in the distribution."
+		return rules.Msg("borneo.illegal.pick-pool", "Card", rules.Ref(shipmentIDs[m.A]))
 	case KindDiscard:
 		if s.Phase != PhaseDiscard {
 			return wrongPhase
@@ -353,5 +379,5 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 	case KindPass:
 		return wrongPhase
 	}
-	return "That move is not legal now; use /play to see your moves."
+	return rules.Msg("borneo.illegal.generic")
 }

@@ -1,7 +1,6 @@
 package borneo
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -226,21 +225,22 @@ func (s *State) payMoves(out []Move) []Move {
 	return append(out, Move{Kind: KindCancel})
 }
 
-// remainingText says in words what payment p still owes: "2 pepper, 1 cloves".
+// remainingText says in words what payment p still owes, as rules text: "2 pepper, 1 cloves",
+// "1 cloves (less 1 wild paid)", "nothing".
 func remainingText(p *Payment) string {
 	o := owedFor(p)
 	if o.left() <= 0 {
-		return "nothing"
+		return rules.Msg("borneo.owed.nothing")
 	}
 	var parts []string
 	for t, v := range o.typed {
 		if v > 0 {
-			parts = append(parts, strconv.Itoa(v)+" "+spiceNames[t])
+			parts = append(parts, rules.Msg("borneo.owed.spice", "N", v, "Spice", spice(t).word()))
 		}
 	}
 	text := strings.Join(parts, ", ")
 	if o.wildPaid > 0 {
-		text += " (less " + strconv.Itoa(o.wildPaid) + " wild paid)"
+		text = rules.Msg("borneo.owed.less-wild", "Owed", text, "Count", o.wildPaid)
 	}
 	return text
 }
@@ -249,7 +249,7 @@ func remainingText(p *Payment) string {
 // "[[M05]] with pepper".
 func missionText(mi int, typ spice) string {
 	if missions[mi].kind.sameType() && typ >= 0 {
-		return rules.Ref(missionIDs[mi]) + " with " + spiceNames[typ]
+		return rules.Msg("borneo.mission.with-spice", "Mission", rules.Ref(missionIDs[mi]), "Spice", typ.word())
 	}
 	return rules.Ref(missionIDs[mi])
 }

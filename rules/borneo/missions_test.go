@@ -47,7 +47,7 @@ func TestMissionDoubleAndWildNoChange(t *testing.T) {
 	reject(t, s, 0, "pay S02 nutmeg", "Secrets of Blackbeard")
 	play(t, s, 0, "pay S01")
 	play(t, s, 0, "pay S04")
-	if v := s.View(rules.Observer).(*View); v.Payment == nil || v.Payment.Remaining != "1 cloves, 1 nutmeg (less 1 wild paid)" {
+	if v := s.View(rules.Observer).(*View); v.Payment == nil || enText(v.Payment.Remaining) != "1 cloves, 1 nutmeg (less 1 wild paid)" {
 		t.Errorf("payment view %+v", v.Payment)
 	}
 	play(t, s, 0, "pay S10")
@@ -140,7 +140,7 @@ func TestBlackbeardTrade(t *testing.T) {
 	if !ok || out.Scores[0] != 10 || out.Scores[1] != 4 {
 		t.Fatalf("outcome %+v", out)
 	}
-	if !strings.Contains(out.Details[1], "− 2 for the pirate ship") {
+	if !strings.Contains(enText(out.Details[1]), "− 2 for the pirate ship") {
 		t.Errorf("details %q", out.Details[1])
 	}
 }

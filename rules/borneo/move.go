@@ -137,9 +137,14 @@ func slotText(c company, rank int) string {
 	return companyLetters[c] + strconv.Itoa(rank+1)
 }
 
-// slotWords names a merchant slot in words: "yellow #3".
+// slotWords names a merchant slot (rank from 0) in words, as rules text: "yellow #3".
 func slotWords(c company, rank int) string {
-	return companyNames[c] + " #" + strconv.Itoa(rank+1)
+	return rules.Msg("borneo.slot", "Company", c.word(), "Rank", rank+1)
+}
+
+// illegal is the error for move text that does not parse, with a reason (rules text).
+func illegal(text, reason string) error {
+	return &rules.IllegalMoveError{Move: text, Reason: reason}
 }
 
 // String is the move's text form, e.g. "ship S12 H03", "fight Y3 Y1", "pick S40".
@@ -175,7 +180,7 @@ func (m Move) String() string {
 	case KindKeep:
 		return "keep " + shipmentIDs[m.A]
 	case KindKeepNone:
-		return "keep none"
+		return "keep none" // lang:ok (move text form)
 	case KindMove:
 		return "move " + slotText(company(m.A), int(m.B)) + " " + company(m.C).letter()
 	case KindShip:
@@ -207,19 +212,20 @@ func parseCard(text string) (int, bool) { return parseID(text, 'S', numShipments
 // parseMove reads a move's text form; see the Kind constants for every form.
 func parseMove(text string) (Move, error) {
 	f := strings.Fields(strings.TrimSpace(text))
-	bad := &rules.IllegalMoveError{Move: text, Reason: "That is not a Borneo move; use /play to see your moves."}
+	bad := illegal(text, rules.Msg("borneo.illegal.not-a-move"))
 	if len(f) == 0 {
 		return Move{}, bad
 	}
 	verb := strings.ToLower(f[0])
 	args := f[1:]
+	// what is rules text naming the argument expected after verb.
 	one := func(kind Kind, parse func(string) (int, bool), what string) (Move, error) {
 		if len(args) != 1 {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write " + verb + " and " + what + "."}
+			return Move{}, illegal(text, rules.Msg("borneo.illegal.write", "Verb", verb, "What", what))
 		}
 		v, ok := parse(args[0])
 		if !ok {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write " + verb + " and " + what + "."}
+			return Move{}, illegal(text, rules.Msg("borneo.illegal.write", "Verb", verb, "What", what))
 		}
 		return Move{Kind: kind, A: int8(v)}, nil
 	}
@@ -231,33 +237,33 @@ func parseMove(text string) (Move, error) {
 	}
 	switch verb {
 	case "place":
-		return one(KindPlace, func(s string) (int, bool) { c, ok := parseCompany(s); return int(c), ok }, "a company letter (Y, R, G or B)")
+		return one(KindPlace, func(s string) (int, bool) { c, ok := parseCompany(s); return int(c), ok }, rules.Msg("borneo.illegal.what.company"))
 	case "mission":
 		if len(args) < 1 || len(args) > 2 {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a mission of this game. Pick your move from /play or the \"Your move\" button."}
+			return Move{}, illegal(text, rules.Msg("borneo.illegal.no-mission"))
 		}
 		mi, ok := parseID(args[0], 'M', numMissions)
 		if !ok {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a mission of this game. Pick your move from /play or the \"Your move\" button."}
+			return Move{}, illegal(text, rules.Msg("borneo.illegal.no-mission"))
 		}
 		m := Move{Kind: KindMission, A: int8(mi)}
 		if len(args) == 2 {
 			sp, ok := parseSpice(strings.ToLower(args[1]))
 			if !ok {
-				return Move{}, &rules.IllegalMoveError{Move: text, Reason: "The spice must be pepper, cinnamon, cloves or nutmeg."}
+				return Move{}, illegal(text, rules.Msg("borneo.illegal.spice-name"))
 			}
 			m.B = int8(sp) + 1
 		}
 		return m, nil
 	case "pay":
 		if len(args) < 1 || len(args) > 2 {
-			return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a card of your warehouse. Pick your move from /play or the \"Your move\" button."}
+			return Move{}, illegal(text, rules.Msg("borneo.illegal.no-item"))
 		}
 		item, ok := parseCard(args[0])
 		if !ok {
 			h, okh := parseID(args[0], 'H', numHarbours)
 			if !okh {
-				return Move{}, &rules.IllegalMoveError{Move: text, Reason: "That is not a card of your warehouse. Pick your move from /play or the \"Your move\" button."}
+				return Move{}, illegal(text, rules.Msg("borneo.illegal.no-item"))
 			}
 			item = harbourItem + h
 		}
@@ -265,7 +271,7 @@ func parseMove(text string) (Move, error) {
 		if len(args) == 2 {
 			sp, ok := parseSpice(strings.ToLower(args[1]))
 			if !ok {
-				return Move{}, &rules.IllegalMoveError{Move: text, Reason: "The spice must be pepper, cinnamon, cloves or nutmeg."}
+				return Move{}, illegal(text, rules.Msg("borneo.illegal.spice-name"))
 			}
 			m.B = int8(sp) + 1
 		}
@@ -284,19 +290,19 @@ func parseMove(text string) (Move, error) {
 			c2, r2, ok2 := parseSlot(args[1])
 			if ok1 && ok2 {
 				if c1 != c2 {
-					return Move{}, &rules.IllegalMoveError{Move: text, Reason: "A fight is between two merchants of the same company."}
+					return Move{}, illegal(text, rules.Msg("borneo.illegal.fight-company"))
 				}
 				return Move{Kind: KindFight, A: int8(c1), B: int8(r1), C: int8(r2)}, nil
 			}
 		}
-		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write fight, your merchant and the higher one, e.g. fight Y3 Y1."}
+		return Move{}, illegal(text, rules.Msg("borneo.illegal.write-fight"))
 	case "play":
-		return one(KindPlay, parseCard, "a card")
+		return one(KindPlay, parseCard, rules.Msg("borneo.illegal.what.card"))
 	case "keep":
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			return Move{Kind: KindKeepNone}, nil
 		}
-		return one(KindKeep, parseCard, "a card or none")
+		return one(KindKeep, parseCard, rules.Msg("borneo.illegal.what.card-or-none"))
 	case "move":
 		if len(args) == 1 {
 			if c, ok := parseCompany(args[0]); ok {
@@ -310,7 +316,7 @@ func parseMove(text string) (Move, error) {
 				return Move{Kind: KindMove, A: int8(c), B: int8(r), C: int8(to)}, nil
 			}
 		}
-		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write move, your merchant and a company, e.g. move Y1 R."}
+		return Move{}, illegal(text, rules.Msg("borneo.illegal.write-move"))
 	case "ship":
 		if len(args) == 2 {
 			c, ok1 := parseCard(args[0])
@@ -319,11 +325,11 @@ func parseMove(text string) (Move, error) {
 				return Move{Kind: KindShip, A: int8(c), B: int8(h)}, nil
 			}
 		}
-		return Move{}, &rules.IllegalMoveError{Move: text, Reason: "Write ship, a card and a harbour. Pick your move from /play or the \"Your move\" button."}
+		return Move{}, illegal(text, rules.Msg("borneo.illegal.write-ship"))
 	case "pick":
-		return one(KindPick, parseCard, "a card")
+		return one(KindPick, parseCard, rules.Msg("borneo.illegal.what.card"))
 	case "discard":
-		return one(KindDiscard, parseCard, "a card")
+		return one(KindDiscard, parseCard, rules.Msg("borneo.illegal.what.card"))
 	}
 	return Move{}, bad
 }

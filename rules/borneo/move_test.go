@@ -46,7 +46,7 @@ func TestParseMoveRoundTrip(t *testing.T) {
 		"done now":        "not a Borneo move",
 	} {
 		_, err := Game.ParseMove(text)
-		if r := rules.Reason(err); !strings.Contains(r, want) {
+		if r := enText(rules.Reason(err)); !strings.Contains(r, want) {
 			t.Errorf("ParseMove(%q) reason %q, want %q", text, r, want)
 		}
 	}
@@ -87,12 +87,12 @@ func TestViewsHideHands(t *testing.T) {
 	if len(hidden) != 9+48+len(s.HarbourDeck) {
 		t.Errorf("hidden for seat 0: %d ids", len(hidden))
 	}
-	if p := s.Private(0); !strings.HasPrefix(p, "Your hand: ") || !strings.Contains(p, shipmentIDs[s.Seats[0].Hand[0]]) {
+	if p := enText(s.Private(0)); !strings.HasPrefix(p, "Your hand: ") || !strings.Contains(p, shipmentIDs[s.Seats[0].Hand[0]]) {
 		t.Errorf("private %q", p)
 	}
 	turn := s.Turn
 	for _, m := range s.Legal(turn) {
-		if l := s.Describe(turn, m).Label; l == "" || len([]rune(l)) > 100 {
+		if l := enWords(s.Describe(turn, m).Label); l == "" || len([]rune(l)) > 100 {
 			t.Errorf("label %q", l)
 		}
 	}
@@ -104,7 +104,7 @@ func TestViewsHideHands(t *testing.T) {
 // expandChoice is a choice in the words a player reads: the label, then each step as
 // "prompt → option", seats named {n}.
 func expandChoice(c rules.Choice) []string {
-	x := func(t string) string { return rules.Expand(t, rules.SeatRef, Game.Term, nil) }
+	x := enWords
 	out := []string{x(c.Label)}
 	for _, st := range c.Path {
 		out = append(out, x(st.Prompt)+" → "+x(st.Option))

@@ -6,36 +6,34 @@ import (
 	"spicebot/rules"
 )
 
-// Status is one public sentence saying what the game waits for.
+// Status is one public sentence saying what the game waits for, as rules text.
 func (s *State) Status() string {
 	if s.Result != nil {
 		w := s.Result.Winners
 		if len(w) == 1 {
-			return "The game is over: " + rules.SeatRef(w[0]) + " wins with " + itoa(s.Result.Scores[w[0]]) + " points."
+			return rules.Msg("borneo.status.won", "Seat", rules.SeatRef(w[0]), "Points", s.Result.Scores[w[0]])
 		}
 		refs := make([]string, len(w))
 		for i, x := range w {
 			refs[i] = rules.SeatRef(x)
 		}
-		return "The game is over: " + strings.Join(refs, ", ") + " share the victory with " + itoa(s.Result.Scores[w[0]]) + " points."
+		return rules.Msg("borneo.status.shared", "Seats", strings.Join(refs, ", "), "Points", s.Result.Scores[w[0]])
 	}
 	actor, _ := s.actor()
-	text := rules.SeatRef(actor) + " " + s.task()
-	if s.Phase == PhasePay {
-		text = rules.SeatRef(actor) + " is paying for " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed."
-		if s.Pay.Last {
-			text = rules.SeatRef(actor) + " is paying a last-chance " + missionText(s.Pay.Mission, s.Pay.Type) + ": " + remainingText(s.Pay) + " still owed."
-		}
-		return text
-	}
+	ref := rules.SeatRef(actor)
 	switch s.Phase {
+	case PhasePay:
+		if s.Pay.Last {
+			return rules.Msg("borneo.status.pay-last", "Seat", ref, "Mission", missionText(s.Pay.Mission, s.Pay.Type), "Owed", remainingText(s.Pay))
+		}
+		return rules.Msg("borneo.status.pay", "Seat", ref, "Mission", missionText(s.Pay.Mission, s.Pay.Type), "Owed", remainingText(s.Pay))
 	case PhasePlacement:
 		total := len(s.Seats) * s.merchantsEach()
-		text += " (" + itoa(total-len(s.Placement)+1) + " of " + itoa(total) + ")"
+		return rules.Msg("borneo.status.placement", "Seat", ref, "Task", s.task(), "N", total-len(s.Placement)+1, "Total", total)
 	case PhaseDiscard:
-		text += " (" + itoa(len(s.Seats[s.Turn].Hand)-handLimit) + " more)"
+		return rules.Msg("borneo.status.discard", "Seat", ref, "Task", s.task(), "N", len(s.Seats[s.Turn].Hand)-handLimit)
 	}
-	return text + "."
+	return rules.Msg("borneo.status", "Seat", ref, "Task", s.task())
 }
 
 func (s *State) merchantsEach() int {
@@ -45,20 +43,21 @@ func (s *State) merchantsEach() int {
 	return 3
 }
 
-// Private is the seat's hand in words, sent to that player only; empty for the observer.
+// Private is the seat's hand in words (rules text), sent to that player only; empty for the
+// observer.
 func (s *State) Private(seat rules.Seat) string {
 	if int(seat) < 0 || int(seat) >= len(s.Seats) {
 		return ""
 	}
 	hand := s.Seats[seat].Hand
 	if len(hand) == 0 {
-		return "Your hand is empty."
+		return rules.Msg("borneo.private.empty")
 	}
 	parts := make([]string, len(hand))
 	for i, c := range hand {
 		parts[i] = rules.Ref(shipmentIDs[c])
 	}
-	return "Your hand: " + strings.Join(parts, "; ") + "."
+	return rules.Msg("borneo.private.hand", "Cards", strings.Join(parts, "; "))
 }
 
 // Log returns the log as viewer may read it: draws name the cards only for the drawer.
@@ -141,7 +140,7 @@ func harbourView(h int, cards []int) HarbourView {
 
 func missionView(mi int) MissionView {
 	k := missions[mi].kind
-	return MissionView{ID: missionIDs[mi], Kind: missionKindNames[k], Text: missionKindText[k], VP: missionKindVP[k]}
+	return MissionView{ID: missionIDs[mi], Kind: missionKindNames[k], Text: k.word(), VP: missionKindVP[k]}
 }
 
 // units counts a seat's warehouse spice units (pepper, cinnamon, cloves, nutmeg, wild).

@@ -1,7 +1,6 @@
 package borneo
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -58,51 +57,42 @@ func (s *State) score() {
 	}
 	switch {
 	case len(out.Winners) > 1:
-		out.TieBreak = "shared victory"
+		out.TieBreak = rules.Msg("borneo.tiebreak.shared")
 	case len(tied) > 1:
-		out.TieBreak = "most missions"
+		out.TieBreak = rules.Msg("borneo.tiebreak.missions")
 	}
 	out.Recap = s.recap()
 	s.Result = &out
 	s.Phase = PhaseOver
 	s.LastChance = nil
 	for i, d := range out.Details {
-		s.Journal.Add(s.Moves, "%s: %s.", rules.SeatRef(rules.Seat(i)), d)
+		s.log(s.Moves, rules.Msg("borneo.log.score", "Seat", rules.SeatRef(rules.Seat(i)), "Detail", d))
 	}
-	s.Journal.Add(s.Moves, "%s", s.Status())
+	s.log(s.Moves, s.Status())
 }
 
 // scoreDetail is one seat's score in words: "12 spice cards + 3 harbours + missions “1 of each
-// spice” 6 and “4 of one spice” 8 − 2 for the pirate ship = 27 points".
+// spice” 6 and “4 of one spice” 8 − 2 for the pirate ship = 27 points", as rules text.
 func scoreDetail(p *scoreParts, done []int) string {
 	var b strings.Builder
-	b.WriteString(plural(p.cards, "spice card"))
+	b.WriteString(rules.Msg("borneo.count.spice-card", "Count", p.cards))
 	b.WriteString(" + ")
-	b.WriteString(plural(p.harbours, "harbour"))
+	b.WriteString(rules.Msg("borneo.count.harbour", "Count", p.harbours))
 	if len(done) > 0 {
-		b.WriteString(" + ")
-		if len(done) == 1 {
-			b.WriteString("mission ")
-		} else {
-			b.WriteString("missions ")
-		}
+		items := make([]string, len(done))
 		for i, mi := range done {
-			switch {
-			case i == 0:
-			case i == len(done)-1:
-				b.WriteString(" and ")
-			default:
-				b.WriteString(", ")
-			}
 			k := missions[mi].kind
-			b.WriteString("“" + missionKindText[k] + "” " + strconv.Itoa(missionKindVP[k]))
+			items[i] = rules.Msg("borneo.score.mission", "Kind", k.word(), "Points", missionKindVP[k])
 		}
+		b.WriteString(" + ")
+		b.WriteString(rules.Msg("borneo.score.missions", "Count", len(done), "Missions", rules.List(items...)))
 	}
 	if p.pirate {
-		b.WriteString(" − 2 for the pirate ship")
+		b.WriteString(" ")
+		b.WriteString(rules.Msg("borneo.score.pirate"))
 	}
 	b.WriteString(" = ")
-	b.WriteString(plural(p.total, "point"))
+	b.WriteString(rules.Msg("borneo.count.point", "Count", p.total))
 	return b.String()
 }
 
@@ -137,22 +127,20 @@ func (s *State) recap() []string {
 	hl := &s.Highlights
 	var out []string
 	if hl.Biggest > 0 {
-		how := "a shared distribution"
+		how := rules.Msg("borneo.recap.shared")
 		if hl.BiggestMono >= 0 {
-			how = "a " + hl.BiggestMono.String() + " monopoly"
+			how = rules.Msg("borneo.recap.monopoly", "Company", hl.BiggestMono.word())
 		}
-		out = append(out, "Biggest shipment: "+strconv.Itoa(hl.Biggest)+" cards at "+rules.Ref(harbourIDs[hl.BiggestHarbour])+
-			" ("+how+"), completed by "+rules.SeatRef(hl.BiggestShipper)+".")
+		out = append(out, rules.Msg("borneo.recap.biggest", "Cards", hl.Biggest, "Harbour", rules.Ref(harbourIDs[hl.BiggestHarbour]),
+			"How", how, "Seat", rules.SeatRef(hl.BiggestShipper)))
 	}
-	line := plural(hl.Monopolies, "monopoly")
-	if hl.Monopolies != 1 {
-		line = strconv.Itoa(hl.Monopolies) + " monopolies"
-	}
-	line += ", " + plural(hl.Fights, "fight")
+	monopolies := rules.Msg("borneo.count.monopoly", "Count", hl.Monopolies)
+	fights := rules.Msg("borneo.count.fight", "Count", hl.Fights)
 	if top, n := bestSeat(hl.Won); n > 0 {
-		line += " — " + rules.SeatRef(top) + " won " + strconv.Itoa(n)
+		out = append(out, rules.Msg("borneo.recap.fights-won", "Monopolies", monopolies, "Fights", fights, "Seat", rules.SeatRef(top), "Won", n))
+	} else {
+		out = append(out, rules.Msg("borneo.recap.fights", "Monopolies", monopolies, "Fights", fights))
 	}
-	out = append(out, capital(line)+".")
 	counts := make([]int, len(s.Seats))
 	cards := make([]int, len(s.Seats))
 	for i := range s.Seats {
@@ -160,10 +148,10 @@ func (s *State) recap() []string {
 		cards[i] = len(s.Seats[i].Cards) + len(s.Seats[i].HarbourCards)
 	}
 	if top, n := bestSeat(counts); n > 0 {
-		out = append(out, "Most missions: "+rules.SeatRef(top)+" with "+strconv.Itoa(n)+".")
+		out = append(out, rules.Msg("borneo.recap.missions", "Seat", rules.SeatRef(top), "N", n))
 	}
 	if top, n := bestSeat(cards); n > 0 {
-		out = append(out, "Fullest warehouse: "+rules.SeatRef(top)+" with "+plural(n, "card")+".")
+		out = append(out, rules.Msg("borneo.recap.warehouse", "Seat", rules.SeatRef(top), "Cards", cardCount(n)))
 	}
 	return out
 }

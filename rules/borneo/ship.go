@@ -1,7 +1,6 @@
 package borneo
 
 import (
-	"strconv"
 	"strings"
 
 	"spicebot/rules"
@@ -124,7 +123,7 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	hb := &s.Harbours[slot]
 	hb.Cards = append(hb.Cards, card)
 	h := hb.Card
-	s.Journal.Add(s.Moves, "%s ships %s to %s.", rules.SeatRef(seat), rules.Ref(shipmentIDs[card]), rules.Ref(harbourIDs[h]))
+	s.log(s.Moves, rules.Msg("borneo.log.ship", "Seat", rules.SeatRef(seat), "Card", rules.Ref(shipmentIDs[card]), "Harbour", rules.Ref(harbourIDs[h])))
 	mono, isMono := monopolyOf(h, hb.Cards)
 	if !isMono && len(hb.Cards) < int(harbours[h].max) {
 		s.Phase = phaseDraw
@@ -135,19 +134,19 @@ func (s *State) ship(seat rules.Seat, card, slot int) {
 	if isMono {
 		d.Monopoly = true
 		d.Companies = []company{mono}
-		s.Journal.Add(s.Moves, "%s has a monopoly at %s with %d flags.", capital(mono.String()), rules.Ref(harbourIDs[h]), d.Flags[mono])
+		s.log(s.Moves, rules.Msg("borneo.log.monopoly", "Company", mono.subject(), "Harbour", rules.Ref(harbourIDs[h]), "Flags", d.Flags[mono]))
 	} else {
 		d.Companies = sharedOrder(cards)
 		parts := make([]string, len(d.Companies))
 		for i, c := range d.Companies {
-			parts[i] = c.String() + " " + strconv.Itoa(d.Flags[c])
+			parts[i] = rules.Msg("borneo.company.flags", "Company", c.word(), "Flags", d.Flags[c])
 		}
-		s.Journal.Add(s.Moves, "Shared distribution at %s: %s.", rules.Ref(harbourIDs[h]), strings.Join(parts, ", "))
+		s.log(s.Moves, rules.Msg("borneo.log.shared", "Harbour", rules.Ref(harbourIDs[h]), "Companies", strings.Join(parts, ", ")))
 	}
 	d.Pickers = s.pickers(d.Companies)
 	s.noteDistribution(seat, h, len(cards), isMono, mono)
 	st.HarbourCards = append(st.HarbourCards, h)
-	s.Journal.Add(s.Moves, "%s takes the harbour card %s.", rules.SeatRef(seat), harbourShort(h))
+	s.log(s.Moves, rules.Msg("borneo.log.harbour-card", "Seat", rules.SeatRef(seat), "Harbour", harbourShort(h)))
 	s.Harbours[slot] = Harbour{Card: -1, Cards: []int{}}
 	s.Dist = d
 	s.Phase = PhasePick
@@ -162,15 +161,8 @@ func (s *State) give(card int, auto bool) {
 	st.Cards = append(st.Cards, card)
 	d.Next++
 	if auto {
-		s.Journal.Add(s.Moves, "%s receives the last card, %s.", rules.SeatRef(p.Seat), rules.Ref(shipmentIDs[card]))
+		s.log(s.Moves, rules.Msg("borneo.log.last-card", "Seat", rules.SeatRef(p.Seat), "Card", rules.Ref(shipmentIDs[card])))
 		return
 	}
-	s.Journal.Add(s.Moves, "%s picks %s.", rules.SeatRef(p.Seat), rules.Ref(shipmentIDs[card]))
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	s.log(s.Moves, rules.Msg("borneo.log.pick", "Seat", rules.SeatRef(p.Seat), "Card", rules.Ref(shipmentIDs[card])))
 }
