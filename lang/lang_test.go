@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,6 +62,20 @@ func TestCatalogueArgs(t *testing.T) {
 		ids := c.IDs(tag)
 		if got := strings.Join(ids["rules.list.more"], ","); got != "Init,Last" {
 			t.Errorf("%s args of rules.list.more: %q", tag, got)
+		}
+	}
+}
+
+// TestCountWithoutPluralForms: a message that prints a Count but has no plural forms reads for
+// every count, 1 included, in both languages.
+func TestCountWithoutPluralForms(t *testing.T) {
+	c := MustNew()
+	for _, n := range []int{0, 1, 2} {
+		if got := c.For("en").T("render.player", "N", n, "Count", n); got != "Player "+strconv.Itoa(n) {
+			t.Errorf("count %d: %q", n, got)
+		}
+		if got := c.For("fr").T("render.player", "N", n, "Count", n); got != "Joueur "+strconv.Itoa(n) {
+			t.Errorf("French count %d: %q", n, got)
 		}
 	}
 }
