@@ -224,7 +224,16 @@ type Localizer struct {
 	c    *Catalog
 	lang string
 	loc  *i18n.Localizer
+
+	// done remembers the text of messages already made (by id and arguments): a game's log
+	// lines, labels and card words come back again and again, and running a template costs
+	// far more than a map look-up. It is emptied when it holds cacheSize texts.
+	mu   sync.RWMutex
+	done map[string]string
 }
+
+// cacheSize bounds a Localizer's cache of made texts (a few MB at most).
+const cacheSize = 1 << 15
 
 // Lang returns the localizer's catalogue language ("en" or "fr").
 func (l *Localizer) Lang() string { return l.lang }
@@ -234,6 +243,49 @@ func (l *Localizer) Lang() string { return l.lang }
 // An id missing from every catalogue gives the id itself in brackets, so that a missing message is
 // visible (the catalogue tests find them first). It is a rules.Translator.
 func (l *Localizer) Translate(id string, args map[string]string) string {
+	key := cacheKey(id, args)
+	l.mu.RLock()
+	s, ok := l.done[key]
+	l.mu.RUnlock()
+	if ok {
+		return s
+	}
+	s = l.translate(id, args)
+	l.mu.Lock()
+	if l.done == nil || len(l.done) >= cacheSize {
+		l.done = make(map[string]string)
+	}
+	l.done[key] = s
+	l.mu.Unlock()
+	return s
+}
+
+// cacheKey is a message's id and arguments as one string (names sorted).
+func cacheKey(id string, args map[string]string) string {
+	if len(args) == 0 {
+		return id
+	}
+	names := make([]string, 0, len(args))
+	n := len(id)
+	for k, v := range args {
+		names = append(names, k)
+		n += len(k) + len(v) + 2
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(id)
+	for _, k := range names {
+		b.WriteByte(0)
+		b.WriteString(k)
+		b.WriteByte(1)
+		b.WriteString(args[k])
+	}
+	return b.String()
+}
+
+// translate is Translate without the cache.
+func (l *Localizer) translate(id string, args map[string]string) string {
 	cfg := &i18n.LocalizeConfig{MessageID: id, TemplateData: args}
 	if n, ok := args["Count"]; ok {
 		if v, err := strconv.Atoi(strings.TrimSpace(n)); err == nil {
