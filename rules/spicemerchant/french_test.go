@@ -24,6 +24,9 @@ func englishOnly() map[string]bool {
 	words := func(tag string) map[string]bool {
 		loc, out := c.For(tag), map[string]bool{}
 		for id, args := range c.IDs(tag) {
+			if !strings.HasPrefix(id, Game.ID()+".") && !strings.HasPrefix(id, "rules.") {
+				continue // the edge's catalogues are checked in their own packages
+			}
 			for _, n := range []string{"1", "2"} {
 				m := map[string]string{}
 				for _, a := range args {
@@ -52,7 +55,7 @@ func TestFrenchGame(t *testing.T) {
 		t.Helper()
 		out := fr(text)
 		for _, w := range strings.FieldsFunc(strings.ToLower(out), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if bad[w] {
+			if bad[w] && len([]rune(w)) > 1 { // market letters are single letters in both
 				t.Fatalf("%s: %q has the English word %q", where, out, w)
 			}
 		}
