@@ -2,10 +2,14 @@ package render_test
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
+	"runtime"
 	"testing"
 
 	"spicebot/games"
@@ -174,4 +178,62 @@ func BenchmarkEncodePNG(b *testing.B) {
 			b.ReportMetric(float64(n), "png-bytes")
 		})
 	}
+}
+
+// TestEncodePNGHalves: a board encoded in two halves at once (two cores) decodes to the same
+// pixels as when encoded whole (one core), and its zlib stream is whole: it inflates to its end,
+// where the Adler-32 of the rows (combined from the halves' sums) is checked.
+func TestEncodePNGHalves(t *testing.T) {
+	bs := boards(t)
+	for _, bd := range []board{bs[0], bs[len(bs)-1]} {
+		halves, err := render.EncodePNG(bd.img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := runtime.GOMAXPROCS(1)
+		whole, err := render.EncodePNG(bd.img)
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := png.Decode(bytes.NewReader(halves))
+		if err != nil {
+			t.Fatalf("%s in halves: %v", bd.name, err)
+		}
+		b, err := png.Decode(bytes.NewReader(whole))
+		if err != nil {
+			t.Fatalf("%s whole: %v", bd.name, err)
+		}
+		r := bd.img.Bounds()
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if a.At(x, y) != b.At(x, y) {
+					t.Fatalf("%s: pixel (%d,%d) is %v in halves, %v whole", bd.name, x, y, a.At(x, y), b.At(x, y))
+				}
+			}
+		}
+		for _, data := range [][]byte{halves, whole} {
+			if err := inflateIDAT(data); err != nil {
+				t.Errorf("%s: %v", bd.name, err)
+			}
+		}
+		t.Logf("%s: %d bytes in halves, %d whole", bd.name, len(halves), len(whole))
+	}
+}
+
+// inflateIDAT inflates a PNG's (single) IDAT chunk to its end, which checks its Adler-32.
+func inflateIDAT(data []byte) error {
+	i := bytes.Index(data, []byte("IDAT"))
+	if i < 4 {
+		return fmt.Errorf("no IDAT chunk")
+	}
+	n := binary.BigEndian.Uint32(data[i-4:])
+	zr, err := zlib.NewReader(bytes.NewReader(data[i+4 : i+4+int(n)]))
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(io.Discard, zr); err != nil {
+		return fmt.Errorf("inflate IDAT: %w", err)
+	}
+	return zr.Close()
 }
