@@ -175,6 +175,7 @@ func TestFrenchPlayerE2E(t *testing.T) {
 	hand := h.final(h.srv.Command(fr, h.channel, "hand"))
 	frReplies = append(frReplies, hand)
 	for _, r := range frReplies {
+		t.Logf("the French player reads (go test -v shows the transcript):\n%s", texts(r))
 		if !r.Ephemeral || !frenchRE.MatchString(texts(r)) || englishRE.MatchString(r.Content) {
 			t.Errorf("the French player's private reply is not in French: %q", texts(r))
 		}
@@ -188,6 +189,9 @@ func TestFrenchPlayerE2E(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // let the outbox deliver what the last moves queued
 	for _, u := range h.users[:3] {
 		for _, dm := range h.srv.DMs(u) {
+			if u == fr {
+				t.Logf("DM to the French player:\n%s", dm.Content)
+			}
 			switch french := frenchRE.MatchString(dm.Content); {
 			case u == fr && (!french || englishRE.MatchString(dm.Content)):
 				t.Errorf("a DM to the French player is not in French: %q", dm.Content)
