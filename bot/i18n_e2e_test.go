@@ -151,7 +151,7 @@ func TestFrenchPlayerE2E(t *testing.T) {
 	bad := h.final(h.srv.Raw(discordtest.InteractionCommand, fr, h.channel, "", map[string]any{
 		"id": "1", "name": "game", "type": 1, "options": []any{map[string]any{"name": "players", "type": 4, "value": "three"}},
 	}))
-	if !bad.Ephemeral || !strings.Contains(bad.Content, "L'option « players » devrait être un nombre entier ; rien n'a changé.") {
+	if !bad.Ephemeral || !strings.Contains(bad.Content, "L’option « players » devrait être un nombre entier ; rien n’a changé.") {
 		t.Errorf("the French player's unreadable option was answered %q", bad.Content)
 	}
 

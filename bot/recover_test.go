@@ -80,7 +80,7 @@ func TestPanicIsAnswered(t *testing.T) {
 	}
 	// In the language of the user's client.
 	srv.SetLocale("u2", "fr")
-	if r, err := srv.Command("u2", "c1", "rules").Response(ctx); err != nil || r.Content != "Un problème est survenu ; rien n'a changé." {
+	if r, err := srv.Command("u2", "c1", "rules").Response(ctx); err != nil || r.Content != "Un problème est survenu ; rien n’a changé." {
 		t.Errorf("a French client was answered %+v, %v", r, err)
 	}
 	if !strings.Contains(logs.String(), "interaction handler panicked") || strings.Contains(logs.String(), secret) {

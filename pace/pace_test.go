@@ -65,7 +65,7 @@ func TestPresetsAndWords(t *testing.T) {
 	if got := en(d.Describe()); got != "daily: 1 day per decision, +1 day per move, up to 3 days banked; reminders every 12 hours" {
 		t.Errorf("daily = %q", got)
 	}
-	if got := fr(d.Describe()); got != "quotidien : 1 jour par décision, +1 jour par coup, jusqu'à 3 jours en réserve ; rappels toutes les 12 heures" {
+	if got := fr(d.Describe()); got != "quotidien : 1 jour par décision, +1 jour par coup, jusqu’à 3 jours en réserve ; rappels toutes les 12 heures" {
 		t.Errorf("daily in French = %q", got)
 	}
 	w, _ := Preset("weekly")
@@ -98,8 +98,8 @@ func TestVoteSentence(t *testing.T) {
 		v      data.Vote
 		en, fr string
 	}{
-		{data.Vote{Kind: VoteExtend, Seat: 0}, "Vote to give Ann's clock 1 day more", "Vote pour donner 1 jour de plus à l'horloge de Ann"},
-		{data.Vote{Kind: VoteExtend, Seat: -1}, "Vote to give the waited-on players' clock 1 day more", "Vote pour donner 1 jour de plus à l'horloge des joueurs attendus"},
+		{data.Vote{Kind: VoteExtend, Seat: 0}, "Vote to give Ann's clock 1 day more", "Vote pour donner 1 jour de plus à l’horloge de Ann"},
+		{data.Vote{Kind: VoteExtend, Seat: -1}, "Vote to give the waited-on players' clock 1 day more", "Vote pour donner 1 jour de plus à l’horloge des joueurs attendus"},
 		{data.Vote{Kind: VoteReplace, Seat: 0}, "Vote to hand Ann's seat to a substitute", "Vote pour confier la place de Ann à un remplaçant"},
 		{data.Vote{Kind: VoteTimeout, Seat: 0}, "Vote on what happens now that Ann's time ran out", "Vote sur la suite, maintenant que le temps de Ann est écoulé"},
 		{data.Vote{Kind: VoteEnd, Seat: -1}, "Vote to end the game now, without a result", "Vote pour terminer la partie maintenant, sans résultat"},
