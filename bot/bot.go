@@ -128,8 +128,12 @@ type Bot struct {
 	mu       sync.Mutex
 	closing  bool
 	alerted  map[string]time.Time // problems already told to a creator (see alert)
-	pace     *pace.Keeper         // the long-game layer (scheduler.go)
-	paceWake chan struct{}        // wakes the scheduler
+	// boardNonce is, per game, the nonce of a board create whose answer never came (Discord may
+	// have made the message): the next try reuses it, so that a run of board items coalesced
+	// with newer ones meanwhile cannot post the board twice (see postBoard).
+	boardNonce map[int64]string
+	pace       *pace.Keeper  // the long-game layer (scheduler.go)
+	paceWake   chan struct{} // wakes the scheduler
 }
 
 // New makes a bot over an open store and the registered games. It does not connect; see Open.
@@ -198,7 +202,8 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
 		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
-		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(),
+		boardNonce: map[int64]string{},
+		ctx:        context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(),
 	}
 	b.handle = b.svc.Handle
 	b.wirePace(store, reg)

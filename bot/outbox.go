@@ -343,12 +343,35 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 		}
 		// The board message was deleted: post anew.
 	}
-	msg, err := b.createMessage(ctx, channelID, nonce("b", newest.ID, newest.CreatedAt.UnixMilli()), &discordgo.MessageSend{
+	// A create whose answer was lost may have made the message; meanwhile newer board items may
+	// have joined the run (a new newest item): the retry keeps the first try's nonce, so Discord
+	// answers with the message it made, which is then brought up to date.
+	n := nonce("b", newest.ID, newest.CreatedAt.UnixMilli())
+	b.mu.Lock()
+	if tried, ok := b.boardNonce[gameID]; ok {
+		n = tried
+	}
+	b.boardNonce[gameID] = n
+	b.mu.Unlock()
+	msg, err := b.createMessage(ctx, channelID, n, &discordgo.MessageSend{
 		Content: post.Content, Components: post.Components, Files: pic.files(), AllowedMentions: pings(post.Mentions),
 	})
 	if err != nil {
 		return err
 	}
+	if msg.Content != post.Content {
+		// The message made by the first try, showing an older board: show this one. (If this
+		// fails, the next try finds the message again by the nonce.)
+		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: msg.ID, Channel: channelID, Content: &post.Content, Components: &post.Components,
+			Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
+		}, opts...); err != nil {
+			return err
+		}
+	}
+	b.mu.Lock()
+	delete(b.boardNonce, gameID)
+	b.mu.Unlock()
 	if err := b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From); err != nil {
 		return err
 	}
