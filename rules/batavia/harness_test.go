@@ -16,13 +16,13 @@ var allSetups = []rulestest.Setup{
 	{Players: 5, Options: rules.Options{OptQuickStart: true}},
 }
 
-// TestRandomGames plays 600 seeded random games through the shared harness, cycling through the
-// six setups: 200 games each with 3, 4 and 5 players, half of them with quick-start; 4 of each
+// TestRandomGames plays 360 seeded random games through the shared harness, cycling through the
+// six setups: 120 games each with 3, 4 and 5 players, half of them with quick-start; 4 of each
 // setup under -short. The whole leak check runs every 10th move (new log lines after every move),
 // every move under -short. (TestInvariants, TestLegalAgreesWithCheck and TestViewsHideSecrets
 // play 230 more games with checks of their own.)
 func TestRandomGames(t *testing.T) {
-	seeds := 100 * len(allSetups)
+	seeds := 60 * len(allSetups)
 	leak := 10
 	if testing.Short() {
 		seeds, leak = 4*len(allSetups), 1

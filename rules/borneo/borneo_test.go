@@ -21,10 +21,10 @@ var setups = []rulestest.Setup{
 	{Players: 3, Options: rules.Options{OptBlackbeard: true, OptFourMerchants: true}},
 }
 
-// TestRandomGames plays 504 random games to the end through the rulestest harness (63 per
+// TestRandomGames plays 360 random games to the end through the rulestest harness (45 per
 // setup, the setups in parallel), checking the leak rule after every move.
 func TestRandomGames(t *testing.T) {
-	seeds := 63
+	seeds := 45
 	if testing.Short() {
 		seeds = 10
 	}

@@ -21,12 +21,12 @@ func TestRandomGames(t *testing.T) {
 	for _, c := range []struct {
 		players, seeds int
 		short          uint64
-	}{{2, 300, 1}, {3, 150, 1}, {4, 50, 7}} {
+	}{{2, 200, 1}, {3, 100, 1}, {4, 40, 7}} {
 		c := c
 		t.Run(fmt.Sprintf("%dp", c.players), func(t *testing.T) {
 			t.Parallel()
 			cfg := rulestest.Config{
-				Setups: []rulestest.Setup{{Players: c.players}}, Seeds: c.seeds, MaxSteps: 40000, LeakEvery: 5, Policy: Policy, RoundTripEvery: 5,
+				Setups: []rulestest.Setup{{Players: c.players}}, Seeds: c.seeds, MaxSteps: 40000, LeakEvery: 5, Policy: Policy, RoundTripEvery: 10,
 				UndoEvery: 5, DeterminizeEvery: 100,
 			}
 			if testing.Short() {

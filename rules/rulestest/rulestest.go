@@ -53,6 +53,11 @@ const defaultDeterminizeEvery = 20
 // moves, using rng for any random choice. It returns a nil move when no active seat has one.
 type Policy func(st rules.State, rng *rules.RNG) (rules.Seat, rules.Move)
 
+// wordsEvery is how often, in moves, PlayOne runs CheckWords on the status, the labels and the
+// private texts (in both languages, the slowest check); every log line is read once whatever it
+// is, at the next check or at the end.
+const wordsEvery = 7 * checkEvery
+
 // checkEvery is how often, in moves, PlayOne runs the slower checks (CheckIllegalUnchanged and
 // replaying moves already played); they also run after setup and at the end.
 const checkEvery = 7
@@ -84,7 +89,8 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 //   - the leak check after setup, after every leakEvery-th move (0 means 1) and at the end, except
 //     that new log lines are checked after every move: each line once, against what was hidden
 //     when it was written;
-//   - CheckWords (every text reads in every language) every few moves and at the end;
+//   - CheckWords (every text reads in every language) every wordsEvery moves and at the end,
+//     each log line once;
 //   - CheckIllegalUnchanged after setup and every few moves, and the latest moves played, tried
 //     again once they are no longer legal (and after the end), are rejected and change nothing;
 //   - the game ends within maxSteps moves (rules.ErrRunaway) and never leaves every active seat
@@ -166,8 +172,10 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 			if err := checkStale(g, st, played); err != nil {
 				return fmt.Errorf("after move %d: %w", step, err)
 			}
-			if err := checkWords(g, st, wordsRead); err != nil {
-				return fmt.Errorf("after move %d: %w", step, err)
+			if step%wordsEvery == 0 {
+				if err := checkWords(g, st, wordsRead); err != nil {
+					return fmt.Errorf("after move %d: %w", step, err)
+				}
 			}
 		}
 		return nil
