@@ -8,20 +8,19 @@ import (
 	"spicebot/rules/rulestest"
 )
 
-// TestRandomGames plays 500 games to the end through the rulestest harness: 300 with 2 players,
-// 150 with 3 and 50 with 4 (the longest; a game's harness cost grows with the square of its length), in parallel. Uniformly random play cannot finish a race
-// (ships drift and the economy dries up), so the moves come from Policy: one in ten is a
-// uniformly random legal move, the rest a greedy player that trades and sails home. The JSON
-// round trip runs every 5 moves and at the end, as the leak check and the undo check do, and the
-// determinization check every 100 moves: a game is long and its state (with the log) grows with
-// every move. With -short it plays one game per player count: seed 1, and for 4 players seed 7,
-// a game of about 660 moves (seed 1's lasts 2,576, and CheckWords, which reads every viewer's
-// whole log in both languages every few moves, takes minutes on it).
+// TestRandomGames plays 275 games to the end through the rulestest harness: 200 with 2 players,
+// 60 with 3 and 15 with 4 (the longest: some 2,500 moves), in parallel. Uniformly random play
+// cannot finish a race (ships drift and the economy dries up), so the moves come from Policy: one
+// in ten is a uniformly random legal move, the rest a greedy player that trades and sails home.
+// The JSON round trip runs every 10 moves and at the end, the leak check and the undo check every
+// 5, and the determinization check every 100 moves: a game is long and its state (with the log)
+// grows with every move. With -short it plays one game per player count: seed 1, and for 4
+// players seed 7, a game of about 660 moves (seed 1's lasts 2,576).
 func TestRandomGames(t *testing.T) {
 	for _, c := range []struct {
 		players, seeds int
 		short          uint64
-	}{{2, 200, 1}, {3, 100, 1}, {4, 40, 7}} {
+	}{{2, 200, 1}, {3, 60, 1}, {4, 15, 7}} {
 		c := c
 		t.Run(fmt.Sprintf("%dp", c.players), func(t *testing.T) {
 			t.Parallel()
