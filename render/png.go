@@ -291,6 +291,10 @@ func (t *colourTable) ref(key uint32) *uint32 {
 	return &t.vals[t.slot(key)]
 }
 
+// parallelColours is the number of colours from which choosePalette finds the nearest palette
+// colours in two halves at once.
+const parallelColours = 1024
+
 // parallelRows is the height from which EncodePNG quantizes and compresses an image in two halves
 // at once (on a machine with more than one core): every board and hand.
 const parallelRows = 256
@@ -498,10 +502,21 @@ func choosePalette(colours, counts, longest []uint32) (color.Palette, []uint8) {
 	}
 	if len(colours) > n {
 		ps := newPaletteSearch(keys)
-		for o, k := range colours {
-			if !inPal[o] {
-				remap[o] = uint8(ps.nearest(k))
+		nearest := func(lo, hi int) {
+			for o := lo; o < hi; o++ {
+				if !inPal[o] {
+					remap[o] = uint8(ps.nearest(colours[o]))
+				}
 			}
+		}
+		// A board's few thousand edge colours: half of them on another core.
+		if half := len(colours) / 2; half >= parallelColours && runtime.GOMAXPROCS(0) > 1 {
+			var wg sync.WaitGroup
+			wg.Go(func() { nearest(half, len(colours)) })
+			nearest(0, half)
+			wg.Wait()
+		} else {
+			nearest(0, len(colours))
 		}
 	}
 	return pal, remap
