@@ -189,6 +189,7 @@ func checkNoAIContact(t *testing.T, h *harness) {
 // named, never pinged nor DMed; and the AI is only ever given the state determinized for its
 // seat.
 func TestAISeatEndToEnd(t *testing.T) {
+	t.Parallel()
 	h, rec := newAIHarness(t, 2)
 	ann := h.users[0]
 
@@ -498,12 +499,14 @@ func BenchmarkInteractionAckWhileAIThinks(b *testing.B) {
 // seat to the AI — the channel is told, the player pinged, with an "I'm back" button — and the AI
 // plays it. The player presses "I'm back" and plays their seat again.
 func TestAIAfterDeadlineEndToEnd(t *testing.T) {
+	t.Parallel() // mostly waits for the AI's delays
 	deadlineGame(t, "ai")
 }
 
 // TestAIVotedInEndToEnd is TestAIAfterDeadlineEndToEnd with the timeout policy `vote`: after the
 // deadline the table votes, and the two other players pick "Let the AI play".
 func TestAIVotedInEndToEnd(t *testing.T) {
+	t.Parallel()
 	deadlineGame(t, "vote")
 }
 

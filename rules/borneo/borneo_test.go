@@ -26,7 +26,7 @@ var setups = []rulestest.Setup{
 func TestRandomGames(t *testing.T) {
 	seeds := 45
 	if testing.Short() {
-		seeds = 10
+		seeds = 6
 	}
 	for _, su := range setups {
 		su := su
