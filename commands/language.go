@@ -76,57 +76,41 @@ func cut(s string, limit int) string {
 // select placeholders, option labels and descriptions, text displays), within Discord's limits.
 // custom_ids and option values are not text and are left alone.
 func localizeComponents(loc *lang.Localizer, comps []discordgo.MessageComponent) {
-	for _, c := range comps {
+	for i, c := range comps {
 		switch c := c.(type) {
 		case discordgo.ActionsRow:
-			localizeComponents(loc, c.Components)
+			localizeComponents(loc, c.Components) // shares the row's slice: changed in place
 		case *discordgo.ActionsRow:
 			localizeComponents(loc, c.Components)
 		case discordgo.Button:
-			// A value: the caller's slice holds a copy; buttons are built as pointers below.
+			localizeButton(loc, &c)
+			comps[i] = c // a component held by value is replaced in the slice
 		case *discordgo.Button:
-			c.Label = localizeText(loc, c.Label, maxButtonLabel)
+			localizeButton(loc, c)
+		case discordgo.SelectMenu:
+			localizeSelect(loc, &c)
+			comps[i] = c
 		case *discordgo.SelectMenu:
-			c.Placeholder = localizeText(loc, c.Placeholder, maxPlaceholder)
-			for i := range c.Options {
-				c.Options[i].Label = localizeText(loc, c.Options[i].Label, maxOptionLabel)
-				c.Options[i].Description = localizeText(loc, c.Options[i].Description, maxOptionDesc)
-			}
+			localizeSelect(loc, c)
 		}
-	}
-	// Value components (discordgo.Button, discordgo.SelectMenu by value) inside rows: rebuild them.
-	for _, c := range comps {
-		row, ok := c.(*discordgo.ActionsRow)
-		if !ok {
-			if r, isRow := c.(discordgo.ActionsRow); isRow {
-				localizeValues(loc, r.Components)
-			}
-			continue
-		}
-		localizeValues(loc, row.Components)
 	}
 }
 
-// localizeValues translates the components held by value in a row's slice (they cannot be
-// changed through the interface, so the slice element is replaced).
-func localizeValues(loc *lang.Localizer, comps []discordgo.MessageComponent) {
-	for i, c := range comps {
-		switch c := c.(type) {
-		case discordgo.Button:
-			c.Label = localizeText(loc, c.Label, maxButtonLabel)
-			comps[i] = c
-		case discordgo.SelectMenu:
-			c.Placeholder = localizeText(loc, c.Placeholder, maxPlaceholder)
-			opts := make([]discordgo.SelectMenuOption, len(c.Options))
-			copy(opts, c.Options)
-			for j := range opts {
-				opts[j].Label = localizeText(loc, opts[j].Label, maxOptionLabel)
-				opts[j].Description = localizeText(loc, opts[j].Description, maxOptionDesc)
-			}
-			c.Options = opts
-			comps[i] = c
-		}
+func localizeButton(loc *lang.Localizer, b *discordgo.Button) {
+	b.Label = localizeText(loc, b.Label, maxButtonLabel)
+}
+
+// localizeSelect translates a select menu's placeholder and options, into a new options slice
+// (the menu's may be shared with its maker).
+func localizeSelect(loc *lang.Localizer, m *discordgo.SelectMenu) {
+	m.Placeholder = localizeText(loc, m.Placeholder, maxPlaceholder)
+	opts := make([]discordgo.SelectMenuOption, len(m.Options))
+	copy(opts, m.Options)
+	for j := range opts {
+		opts[j].Label = localizeText(loc, opts[j].Label, maxOptionLabel)
+		opts[j].Description = localizeText(loc, opts[j].Description, maxOptionDesc)
 	}
+	m.Options = opts
 }
 
 // localizeReply translates every text of r with loc (content, components, autocomplete choices,
