@@ -57,7 +57,7 @@ func New(games ...rules.Game) (*Catalog, error) {
 		return nil, err
 	}
 	for _, g := range games {
-		if err := c.load(g.Messages(), "."); err != nil {
+		if err := c.load(g.Messages(), "messages"); err != nil {
 			return nil, fmt.Errorf("lang: game %s: %w", g.ID(), err)
 		}
 	}

@@ -187,9 +187,10 @@ type Game interface {
 	// the component references (Ref) in rules text. Words that are not proper nouns are written
 	// with Msg, so that they are translated. It returns "" for an unknown id.
 	Term(id string) string
-	// Messages returns the game's message catalogues (issue 13): files "<id>.en.yaml" and
-	// "<id>.fr.yaml" at the root of the FS, go-i18n YAML, every message id starting with the
-	// game's ID and a dot; they hold every Msg the game's rules and its drawer use (package lang).
+	// Messages returns the game's message catalogues (issue 13): files
+	// "messages/<id>.en.yaml" and "messages/<id>.fr.yaml" (go-i18n YAML, every message id
+	// starting with the game's ID and a dot), usually the package's embedded messages directory;
+	// they hold every Msg the game's rules and its drawer use (package lang). Nil: no catalogue.
 	Messages() fs.FS
 }
 

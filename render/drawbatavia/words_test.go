@@ -47,7 +47,7 @@ var kitWords = map[string]bool{}
 func vocabulary(t *testing.T, tag string) map[string]bool {
 	t.Helper()
 	files := [][]byte{}
-	data, err := fs.ReadFile(batavia.Game.Messages(), "batavia."+tag+".yaml")
+	data, err := fs.ReadFile(batavia.Game.Messages(), "messages/batavia."+tag+".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ import (
 // Borneo catalogue and the render kit's in language tag, template arguments left out.
 func catalogueWords(t *testing.T, tag string) map[string]bool {
 	t.Helper()
-	data, err := fs.ReadFile(borneo.Game.Messages(), "borneo."+tag+".yaml")
+	data, err := fs.ReadFile(borneo.Game.Messages(), "messages/borneo."+tag+".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // English) are left out too.
 func catalogueWords(t *testing.T, tag string) map[string]bool {
 	t.Helper()
-	data, err := fs.ReadFile(Game.Messages(), "batavia."+tag+".yaml")
+	data, err := fs.ReadFile(Game.Messages(), "messages/batavia."+tag+".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
