@@ -293,14 +293,6 @@ func (l *Localizer) translate(id string, args map[string]string) string {
 		}
 	}
 	s, err := l.loc.Localize(cfg)
-	if err != nil && cfg.PluralCount != nil {
-		// A message without plural forms that is given a Count (as a plain number to print):
-		// go-i18n finds no "one" form for 1; the message's only form is the one meant.
-		cfg.PluralCount = nil
-		if s2, err2 := l.loc.Localize(cfg); err2 == nil {
-			return s2
-		}
-	}
 	if err != nil {
 		var nf *i18n.MessageNotFoundErr
 		if errors.As(err, &nf) && s != "" {

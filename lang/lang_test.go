@@ -1,9 +1,11 @@
 package lang
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"spicebot/rules"
 )
@@ -66,16 +68,31 @@ func TestCatalogueArgs(t *testing.T) {
 	}
 }
 
-// TestCountWithoutPluralForms: a message that prints a Count but has no plural forms reads for
-// every count, 1 included, in both languages.
+// fakeGame is a game with only a catalogue (all lang.New reads of a game).
+type fakeGame struct{ rules.Game }
+
+func (fakeGame) ID() string { return "fake" }
+func (fakeGame) Messages() fs.FS {
+	return fstest.MapFS{
+		"messages/fake.en.yaml": {Data: []byte("fake.things:\n  other: \"{{.Count}} things\"\n")},
+		"messages/fake.fr.yaml": {Data: []byte("fake.things:\n  other: \"{{.Count}} choses\"\n")},
+	}
+}
+
+// TestCountWithoutPluralForms: a message given a Count whose catalogue entry lacks that count's
+// plural form (only "other" here; English wants "one" for 1) reads its only form, for every count,
+// in both languages; a plain message given a Count reads too.
 func TestCountWithoutPluralForms(t *testing.T) {
-	c := MustNew()
+	c := MustNew(fakeGame{})
 	for _, n := range []int{0, 1, 2} {
-		if got := c.For("en").T("render.player", "N", n, "Count", n); got != "Player "+strconv.Itoa(n) {
-			t.Errorf("count %d: %q", n, got)
+		if got, want := c.For("en").T("fake.things", "Count", n), strconv.Itoa(n)+" things"; got != want {
+			t.Errorf("count %d: %q, want %q", n, got, want)
 		}
-		if got := c.For("fr").T("render.player", "N", n, "Count", n); got != "Joueur "+strconv.Itoa(n) {
-			t.Errorf("French count %d: %q", n, got)
+		if got, want := c.For("fr").T("fake.things", "Count", n), strconv.Itoa(n)+" choses"; got != want {
+			t.Errorf("French count %d: %q, want %q", n, got, want)
+		}
+		if got := c.For("en").T("render.player", "N", n, "Count", n); got != "Player "+strconv.Itoa(n) {
+			t.Errorf("plain message, count %d: %q", n, got)
 		}
 	}
 }
