@@ -10,7 +10,11 @@
 // the seat's information, walks one shared tree choosing among the moves legal in that sample by
 // UCB1 (counting, for each move, the iterations in which it was available), adds one node, plays
 // the game out to its end with random moves (or a game-provided playout policy), and backs up the
-// result. Whoever is active at a node acts there; when several seats are active at once
+// result. A game whose random playouts say little (The Dutch East Indies) provides a playout
+// policy (Guided) and an evaluation of a running game (Evaluator): its playouts stop after
+// EvalPlayoutSteps moves and are scored by the evaluation, and its policy's choices at the root
+// are a prior that leads the search to the policy's moves first (progressive bias), so that even
+// a short search plays at least as well as the policy. Whoever is active at a node acts there; when several seats are active at once
 // (simultaneous registration, several deciders) the first active seat with a legal move in
 // Active() order acts, except at the root, where the deciding seat does.
 //
@@ -55,9 +59,14 @@ const (
 	PlayoutSteps = 1000
 	// EvalPlayoutSteps caps the moves of one playout when the game can be evaluated before its end
 	// (Player.Evaluate or an Evaluator state); the playout is then scored by that evaluation.
-	EvalPlayoutSteps = 120
+	EvalPlayoutSteps = 30
 	// Exploration is the UCB1 constant for rewards in [0, 1].
 	Exploration = 0.7
+	// PriorSamples is how many times the root's playout policy is asked for its move to make the
+	// root's prior (for a Guided state only); PriorWeight is the weight of that prior in the
+	// root's selection (progressive bias: PriorWeight·prior/(1+visits), in reward units).
+	PriorSamples = 32
+	PriorWeight  = 1.0
 )
 
 // ParseLevel reads a level name ("random", "easy" or "strong").
@@ -95,7 +104,8 @@ type Player struct {
 	// Budget is the wall-clock time one decision may take (0: the level's default, negative: no
 	// budget, only the iteration cap — deterministic for a seed).
 	Budget time.Duration
-	// Policy chooses playout moves; nil uses the state's Guided, or uniformly random moves.
+	// Policy chooses playout moves (and makes the root's prior); nil uses the state's Guided, or
+	// uniformly random moves (and no prior).
 	Policy Policy
 	// Evaluate scores a playout cut off before the end, one value in [0, 1] per seat; nil uses
 	// the state's Evaluator, or a draw.
@@ -217,6 +227,7 @@ func (s *search) run(ctx context.Context, root rules.State, legal []rules.Move, 
 		deadline = time.Now().Add(budget)
 	}
 	tree := &node{actor: -1}
+	prior := s.prior(root)
 	path := make([]*node, 0, 64)
 	done := 0
 	for it := 0; it < iters; it++ {
@@ -255,6 +266,9 @@ func (s *search) run(ctx context.Context, root rules.State, legal []rules.Move, 
 			}
 			if len(untried) > 0 {
 				m := untried[s.rng.Intn(len(untried))]
+				if cur == tree && prior != nil {
+					m = s.likeliest(untried, prior, m)
+				}
 				c := &node{actor: actor, move: m, avail: 1}
 				if !s.comparable {
 					c.key = m.String()
@@ -273,6 +287,9 @@ func (s *search) run(ctx context.Context, root rules.State, legal []rules.Move, 
 					continue
 				}
 				v := c.total/float64(c.visits) + Exploration*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+				if cur == tree && prior != nil {
+					v += PriorWeight * prior[s.moveKey(c.move)] / float64(1+c.visits)
+				}
 				if v > bestV {
 					best, bestV = c, v
 				}
@@ -320,6 +337,57 @@ func (s *search) run(ctx context.Context, root rules.State, legal []rules.Move, 
 	return best, nil
 }
 
+// prior returns, when playouts follow a policy (Player.Policy or the state's Guided), the share of
+// PriorSamples choices of that policy at the root that fell on each of the deciding seat's moves
+// (by moveKey); nil when playouts are random. It leads a search of few iterations to the moves
+// the game's own policy would play (progressive bias; Chaslot et al., "Progressive strategies for
+// Monte-Carlo tree search", 2008), which the search then confirms or overrules. The root is a
+// determinization: the policy sees nothing hidden from the seat.
+func (s *search) prior(root rules.State) map[any]float64 {
+	policy := s.policy(root)
+	if policy == nil {
+		return nil
+	}
+	out := map[any]float64{}
+	for i := 0; i < PriorSamples; i++ {
+		if seat, m := policy(root, &s.rng); m != nil && seat == s.seat {
+			out[s.moveKey(m)] += 1.0 / PriorSamples
+		}
+	}
+	return out
+}
+
+// policy returns the playout policy for st: Player.Policy, else st's Guided, else nil (random
+// moves).
+func (s *search) policy(st rules.State) Policy {
+	if s.p.Policy != nil {
+		return s.p.Policy
+	}
+	if _, ok := st.(Guided); ok {
+		return func(st rules.State, rng *rules.RNG) (rules.Seat, rules.Move) { return st.(Guided).PlayoutMove(rng) }
+	}
+	return nil
+}
+
+// moveKey is m itself when moves are comparable, else its text.
+func (s *search) moveKey(m rules.Move) any {
+	if s.comparable {
+		return m
+	}
+	return m.String()
+}
+
+// likeliest returns the move of moves with the highest prior, or def when none has any.
+func (s *search) likeliest(moves []rules.Move, prior map[any]float64, def rules.Move) rules.Move {
+	best, bestP := def, 0.0
+	for _, m := range moves {
+		if p := prior[s.moveKey(m)]; p > bestP {
+			best, bestP = m, p
+		}
+	}
+	return best
+}
+
 // legalIn reports whether c's move is among moves (c.actor's legal moves in this sample).
 func (s *search) legalIn(c *node, moves []rules.Move) bool {
 	for _, m := range moves {
@@ -332,12 +400,7 @@ func (s *search) legalIn(c *node, moves []rules.Move) bool {
 
 // playout plays st to its end (or the step cap) and returns each seat's reward.
 func (s *search) playout(st rules.State) ([]float64, error) {
-	policy := s.p.Policy
-	if policy == nil {
-		if g, ok := st.(Guided); ok {
-			policy = func(_ rules.State, rng *rules.RNG) (rules.Seat, rules.Move) { return g.PlayoutMove(rng) }
-		}
-	}
+	policy := s.policy(st)
 	for step := 0; ; step++ {
 		if out, over := st.Outcome(); over {
 			return s.score(st.Players(), out), nil

@@ -14,12 +14,10 @@ import (
 	"spicebot/rules/dei"
 )
 
-// help is the game-provided help the tests give the AI, by game id (as spicebot sim does): The
-// Dutch East Indies' random games rarely end, so its playouts follow dei.Policy and stop early.
+// help shortens the playouts of the games without an evaluation (The Dutch East Indies has its
+// own: its State is ai.Guided and ai.Evaluator), so that the tests run quickly.
 func help(p ai.Player, id string) ai.Player {
-	if id == dei.Game.ID() {
-		p.Policy, p.PlayoutSteps = dei.Policy, 60
-	} else if p.PlayoutSteps == 0 {
+	if id != dei.Game.ID() && p.PlayoutSteps == 0 {
 		p.PlayoutSteps = 400
 	}
 	return p
@@ -232,11 +230,6 @@ func TestAIFinishesGames(t *testing.T) {
 			if testing.Short() {
 				limit = 25
 			}
-			if g.ID() == dei.Game.ID() {
-				// Its games run to a thousand moves and more: too slow for a test with search at
-				// every move; only the first moves are played (the sim plays whole games).
-				limit, mustEnd = min(limit, 150), false
-			}
 			for step := 0; ; step++ {
 				if _, over := st.Outcome(); over {
 					break
@@ -270,6 +263,43 @@ func TestAIFinishesGames(t *testing.T) {
 				t.Fatal("game not over")
 			}
 		})
+	}
+}
+
+// TestPriorLeadsShortSearch: in The Dutch East Indies, whose State offers a playout policy, a
+// search of one iteration plays the policy's most frequent move (the root's prior decides which
+// move is tried first), so that a short search is never worse than the policy.
+func TestPriorLeadsShortSearch(t *testing.T) {
+	same, total := 0, 0
+	for _, pos := range positions(t, dei.Game, 5, 400, 40) {
+		root := pos.st.Determinize(pos.seat, 1)
+		counts := map[string]int{}
+		rng := rules.NewRNG(3)
+		for i := 0; i < 400; i++ {
+			if seat, m := dei.Policy(root, &rng); m != nil && seat == pos.seat {
+				counts[m.String()]++
+			}
+		}
+		mode, best := "", 0
+		for m, c := range counts {
+			if c > best {
+				mode, best = m, c
+			}
+		}
+		if best < 300 { // no clear favourite: a sample of 32 may pick another
+			continue
+		}
+		m, err := ai.Player{Level: ai.Strong, Iterations: 1, Budget: -1}.Decide(context.Background(), pos.st, pos.seat, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total++
+		if m.String() == mode {
+			same++
+		}
+	}
+	if total < 10 || same < total*9/10 {
+		t.Errorf("a one-iteration search played the policy's favourite move in %d of %d positions; want at least 90%%", same, total)
 	}
 }
 

@@ -203,8 +203,9 @@ func (s *State) steer(seat rules.Seat, k int, moves []rules.Move) (rules.Move, b
 	if len(free) == 0 {
 		return nil, false
 	}
-	dist := s.distances(seat, free)
-	here := dist[sh.At.Y*l.Width+sh.At.X]
+	sea := seaDistances(len(s.Seats), int(seat))
+	dist := func(q Square) int { return sea.toAny(q, free) }
+	here := dist(sh.At)
 	if here == 0 {
 		return nil, false
 	}
@@ -214,7 +215,7 @@ func (s *State) steer(seat rules.Seat, k int, moves []rules.Move) (rules.Move, b
 		m := mv.(Move)
 		if m.Kind == KSail && m.Ship == k && !s.sailFights(seat, k, m.Dir) {
 			q := sh.At.Step(m.Dir)
-			if d := dist[q.Y*l.Width+q.X]; d >= 0 && d < best {
+			if d := dist(q); d >= 0 && d < best {
 				best, bestSail = d, m
 			}
 		}
@@ -227,7 +228,7 @@ func (s *State) steer(seat rules.Seat, k int, moves []rules.Move) (rules.Move, b
 	for d := Direction(0); d < 8; d++ {
 		q := sh.At.Step(d)
 		if l.In(q) {
-			if v := dist[q.Y*l.Width+q.X]; v >= 0 && v < bestD {
+			if v := dist(q); v >= 0 && v < bestD {
 				bestDir, bestD = d, v
 			}
 		}
