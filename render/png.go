@@ -36,30 +36,46 @@ import (
 // from the quantizer's runs of equal indices rather than over every byte. On a machine with
 // more than one core, a board (parallelRows rows or more) is quantized and compressed as two
 // halves at once, which about halves the time a player waits for the encoding (the CPU time is
-// the same; see quantize and compress).
+// the same; see quantize and compress). The boards of one game share almost every colour: a
+// caller that keeps a PaletteMemo per game encodes the next board with the last one's palette,
+// in one pass per half (see PaletteMemo.EncodePNG).
 //
 // It returns an error for a nil or empty image, or if the compressor fails.
 func EncodePNG(img image.Image) ([]byte, error) {
-	if img == nil {
-		return nil, errors.New("encode png: nil image")
+	if err := checkImage(img); err != nil {
+		return nil, err
 	}
 	b := img.Bounds()
-	if b.Empty() {
-		return nil, fmt.Errorf("encode png: empty image %v", b)
-	}
-	rgba, ok := img.(*image.RGBA)
-	if !ok {
-		rgba = image.NewRGBA(b)
-		draw.Draw(rgba, b, img, b.Min, draw.Src)
-	}
 	q := getQuantizer()
 	defer putQuantizer(q)
-	pal := q.quantize(rgba)
-	data, err := q.writePNG(b.Dx(), b.Dy(), pal)
+	pal := q.quantize(toRGBA(img), nil)
+	data, err := q.writePNG(b.Dx(), b.Dy(), pal.keys, nil, [2][]byte{})
 	if err != nil {
 		return nil, fmt.Errorf("encode png: %w", err)
 	}
 	return data, nil
+}
+
+// checkImage returns an error for a nil or empty image.
+func checkImage(img image.Image) error {
+	if img == nil {
+		return errors.New("encode png: nil image")
+	}
+	if b := img.Bounds(); b.Empty() {
+		return fmt.Errorf("encode png: empty image %v", b)
+	}
+	return nil
+}
+
+// toRGBA returns img as an *image.RGBA: img itself when it is one, else a copy.
+func toRGBA(img image.Image) *image.RGBA {
+	if rgba, ok := img.(*image.RGBA); ok {
+		return rgba
+	}
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	draw.Draw(rgba, b, img, b.Min, draw.Src)
+	return rgba
 }
 
 // EncodePNG compresses with klauspost/compress's deflate at pngFastLevel, about 30% faster
@@ -98,9 +114,12 @@ func putQuantizer(q *quantizer) {
 	}
 }
 
-// writePNG returns the PNG of a w×h image with palette pal whose rows, each after its filter
-// byte (0, none), are q.rows.
-func (q *quantizer) writePNG(w, h int, pal color.Palette) ([]byte, error) {
+// writePNG returns the PNG of a w×h image with palette pal (colour keys, see colourTable) whose
+// rows, each after its filter byte (0, none), are q.rows, and fast the rows compressed at
+// pngFastLevel if that is done already (see quantizeWarm), else nil. With used not nil, a palette
+// entry that no pixel uses (used[i] false) is written as opaque black, so that the PLTE holds
+// only this image's colours (see PaletteMemo).
+func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]byte) ([]byte, error) {
 	out := make([]byte, 0, 1024+len(q.rows)/12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
@@ -111,8 +130,11 @@ func (q *quantizer) writePNG(w, h int, pal color.Palette) ([]byte, error) {
 	plte := make([]byte, 0, 3*len(pal))
 	trns := make([]byte, 0, len(pal))
 	opaque := 0 // palette entries up to the last non-opaque one
-	for i, c := range pal {
-		n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	for i, k := range pal {
+		if used != nil && !used[i] {
+			k = 0xff000000
+		}
+		n := color.NRGBAModel.Convert(keyColour(k)).(color.NRGBA)
 		plte = append(plte, n.R, n.G, n.B)
 		trns = append(trns, n.A)
 		if n.A != 0xff {
@@ -129,12 +151,18 @@ func (q *quantizer) writePNG(w, h int, pal color.Palette) ([]byte, error) {
 	// The zlib stream: its header (deflate, 32 KB window, "fast"), the deflate data and the
 	// Adler-32 of the rows, which quantize computed from their runs.
 	out = append(out, 0x78, 0x5e)
-	z, err := q.compress(&q.fast, pngFastLevel, w)
-	if err == nil && len(z[0])+len(z[1]) > pngFastMax {
-		z, err = q.compress(&q.small, pngLevel, w)
+	z := fast
+	if z[0] == nil {
+		var err error
+		if z, err = q.compress(&q.fast, pngFastLevel, w); err != nil {
+			return nil, fmt.Errorf("deflate: %w", err)
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("deflate: %w", err)
+	if len(z[0])+len(z[1]) > pngFastMax {
+		var err error
+		if z, err = q.compress(&q.small, pngLevel, w); err != nil {
+			return nil, fmt.Errorf("deflate: %w", err)
+		}
 	}
 	out = append(out, z[0]...)
 	out = append(out, z[1]...)
@@ -221,11 +249,14 @@ type quantizer struct {
 // appearance, their pixel counts and longest runs, and each row as its runs of equal pixels.
 type part struct {
 	t       colourTable
-	runs    []run    // runs of equal pixels, row by row
-	rowRuns []int32  // each row's first run in runs, or -1 for a row equal to the one above
-	colours []uint32 // each colour id's key
-	counts  []uint32 // each colour id's pixels
-	longest []uint32 // each colour id's longest run
+	runs    []run     // runs of equal pixels, row by row
+	rowRuns []int32   // each row's first run in runs, or -1 for a row equal to the one above
+	colours []uint32  // each colour id's key
+	counts  []uint32  // each colour id's pixels
+	longest []uint32  // each colour id's longest run
+	used    [256]bool // the palette entries the band's pixels use (see PaletteMemo)
+	// newFills are the fill colours not exactly in a memo's palette (see warmRows).
+	newFills []uint32
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
@@ -249,28 +280,38 @@ func (t *colourTable) reset(size int) {
 	t.n, t.white = 0, 0
 }
 
-// slot returns the index of key's slot, adding key with value 0 if it is not there.
-func (t *colourTable) slot(key uint32) int {
+// probe returns the index of key's slot and true, or of the free slot where key would go and
+// false.
+func (t *colourTable) probe(key uint32) (int, bool) {
 	k := key + 1
 	mask := len(t.keys) - 1
 	i := int((k * 0x9e3779b1) >> 7 & uint32(mask))
 	for {
 		switch t.keys[i] {
 		case k:
-			return i
+			return i, true
 		case 0:
-			if 2*(t.n+1) > len(t.keys) {
-				t.grow()
-				return t.slot(key)
-			}
-			t.keys[i], t.vals[i] = k, 0
-			t.n++
-			return i
+			return i, false
 		}
 		i = (i + 1) & mask
 	}
 }
 
+// slot returns the index of key's slot, adding key with value 0 if it is not there.
+func (t *colourTable) slot(key uint32) int {
+	i, ok := t.probe(key)
+	if !ok {
+		if 2*(t.n+1) > len(t.keys) {
+			t.grow()
+			return t.slot(key)
+		}
+		t.keys[i], t.vals[i] = key+1, 0
+		t.n++
+	}
+	return i
+}
+
+// grow doubles the table's slots.
 func (t *colourTable) grow() {
 	old, oldV := t.keys, t.vals
 	t.keys = make([]uint32, 2*len(old))
@@ -281,6 +322,17 @@ func (t *colourTable) grow() {
 			t.vals[t.slot(k-1)] = oldV[i]
 		}
 	}
+}
+
+// find returns key's value, or 0 if key is not there.
+func (t *colourTable) find(key uint32) uint32 {
+	if key == 0xffffffff {
+		return t.white
+	}
+	if i, ok := t.probe(key); ok {
+		return t.vals[i]
+	}
+	return 0
 }
 
 // ref returns a pointer to key's value, adding key with value 0 if it is not there.
@@ -299,17 +351,35 @@ const parallelColours = 1024
 // at once (on a machine with more than one core): every board and hand.
 const parallelRows = 256
 
-// quantize returns the palette made from img's own colours (see EncodePNG) and sets q.rows to
-// img's rows of palette indices, each after its filter byte. A tall image is done in two halves
-// at once: each half's colours are found apart and then merged, and each half's rows written
-// apart, so that a board's encoding takes about half the time on two cores.
-func (q *quantizer) quantize(img *image.RGBA) color.Palette {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
+// splitRows sets q.halves and q.split for an image of h rows: two halves on a machine with more
+// than one core, from parallelRows rows.
+func (q *quantizer) splitRows(h int) {
 	q.halves, q.split = 1, h
 	if h >= parallelRows && runtime.GOMAXPROCS(0) > 1 {
 		q.halves, q.split = 2, h/2
 	}
+}
+
+// chosen is a chosen palette: its colour keys (see colourTable), the fills among them (the
+// first fills keys), each colour id's palette index in remap (the colours of q.parts[0]), and a
+// search for the nearest palette colour. Only keys is set for an image of too many colours
+// (quantizeSlow).
+type chosen struct {
+	keys   []uint32
+	fills  int
+	remap  []uint8
+	search *paletteSearch
+}
+
+// quantize returns the palette made from img's own colours (see EncodePNG) and sets q.rows to
+// img's rows of palette indices, each after its filter byte. A tall image is done in two halves
+// at once: each half's colours are found apart and then merged, and each half's rows written
+// apart, so that a board's encoding takes about half the time on two cores. The colours of carry
+// (a PaletteMemo's fills) are fills of the palette too, after the image's own, as many as fit.
+func (q *quantizer) quantize(img *image.RGBA, carry []uint32) chosen {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	q.splitRows(h)
 	// Pass 1: each part gives each colour of its rows an id in order of appearance, counts its
 	// pixels, and notes each row as its runs of equal pixels.
 	ok := [2]bool{}
@@ -329,7 +399,11 @@ func (q *quantizer) quantize(img *image.RGBA) color.Palette {
 		return q.quantizeSlow(img)
 	}
 
-	pal, remap := choosePalette(a.colours, a.counts, a.longest)
+	if len(carry) > 0 && !q.carry(carry) {
+		return q.quantizeSlow(img)
+	}
+	pal := choosePalette(a.colours, a.counts, a.longest)
+	remap := pal.remap
 
 	// Pass 2: runs to palette indices, each part's rows at once, and the Adler-32 of the rows
 	// (RFC 1950) from the two halves' sums.
@@ -385,16 +459,8 @@ func (p *part) scan(img *image.RGBA, y0, y1 int) bool {
 		last = len(runs)
 		rowRuns[y-y0] = int32(last)
 		c := binary.LittleEndian.Uint32(row)
-		start := 0
-		for x := 1; ; x++ {
-			// Inside a run, step two pixels at a time.
-			c2 := uint64(c) | uint64(c)<<32
-			for x+1 < w && binary.LittleEndian.Uint64(row[4*x:4*x+8]) == c2 {
-				x += 2
-			}
-			if x < w && binary.LittleEndian.Uint32(row[4*x:4*x+4]) == c {
-				x++
-			}
+		for start := 0; ; {
+			x := runEnd(row, start, c)
 			// The run of c is [start, x).
 			var id int
 			if h := c * 0x9e3779b1 >> 24; cacheKey[h] == c && cacheID[h] != 0 {
@@ -426,6 +492,38 @@ func (p *part) scan(img *image.RGBA, y0, y1 int) bool {
 	return true
 }
 
+// runEnd returns the end of the run of colour c (a pixel as a colour key) in row (RGBA pixels)
+// that starts at pixel start.
+func runEnd(row []byte, start int, c uint32) int {
+	w := len(row) / 4
+	x := start + 1
+	// Inside a run, step two pixels at a time.
+	c2 := uint64(c) | uint64(c)<<32
+	for x+1 < w && binary.LittleEndian.Uint64(row[4*x:4*x+8]) == c2 {
+		x += 2
+	}
+	if x < w && binary.LittleEndian.Uint32(row[4*x:4*x+4]) == c {
+		x++
+	}
+	return x
+}
+
+// add returns the colour id of c plus one, adding c (with no pixels) if p lacks it; it returns
+// false past 65,536 colours.
+func (p *part) add(c uint32) (uint32, bool) {
+	v := p.t.ref(c)
+	if *v == 0 {
+		if len(p.colours) == 1<<16 {
+			return 0, false
+		}
+		p.colours = append(p.colours, c)
+		p.counts = append(p.counts, 0)
+		p.longest = append(p.longest, 0)
+		*v = uint32(len(p.colours))
+	}
+	return *v, true
+}
+
 // merge adds the second part's colours to the first's (the first part's ids stay; new colours
 // follow them) and renumbers the second part's runs. It returns false past 65,536 colours.
 func (q *quantizer) merge() bool {
@@ -435,17 +533,11 @@ func (q *quantizer) merge() bool {
 	}
 	remap := q.remap[:len(b.colours)]
 	for i, c := range b.colours {
-		v := a.t.ref(c)
-		if *v == 0 {
-			if len(a.colours) == 1<<16 {
-				return false
-			}
-			a.colours = append(a.colours, c)
-			a.counts = append(a.counts, 0)
-			a.longest = append(a.longest, 0)
-			*v = uint32(len(a.colours))
+		v, ok := a.add(c)
+		if !ok {
+			return false
 		}
-		id := *v - 1
+		id := v - 1
 		remap[i] = uint16(id)
 		a.counts[id] += b.counts[i]
 		a.longest[id] = max(a.longest[id], b.longest[i])
@@ -456,11 +548,38 @@ func (q *quantizer) merge() bool {
 	return true
 }
 
+// carry adds the colours of carry to the first part's as fills (a colour the image lacks with no
+// pixels), as many as leave room for edgeColours in the palette. It returns false past 65,536
+// colours.
+func (q *quantizer) carry(carry []uint32) bool {
+	a := &q.parts[0]
+	fills := 0
+	for _, l := range a.longest {
+		if l >= flatRun {
+			fills++
+		}
+	}
+	for _, c := range carry {
+		if fills >= 256-edgeColours {
+			break
+		}
+		v, ok := a.add(c)
+		if !ok {
+			return false
+		}
+		if id := v - 1; a.longest[id] < flatRun {
+			a.longest[id] = flatRun
+			fills++
+		}
+	}
+	return true
+}
+
 // choosePalette returns the palette — the flat colours first, then the most frequent (ties by
-// colour, for stable output) — and each colour id's palette index (every colour not in the
+// colour, for stable output) — with each colour id's palette index (every colour not in the
 // palette takes its nearest palette colour). Only the colours that rank at least as high as the
 // last one taken are sorted.
-func choosePalette(colours, counts, longest []uint32) (color.Palette, []uint8) {
+func choosePalette(colours, counts, longest []uint32) chosen {
 	score := make([]uint32, len(colours))
 	for i, c := range counts {
 		score[i] = min(c, 1<<31-1)
@@ -489,19 +608,21 @@ func choosePalette(colours, counts, longest []uint32) (color.Palette, []uint8) {
 		return cmp.Compare(colours[a], colours[b])
 	})
 	n := min(len(order), size)
-	pal := make(color.Palette, n)
 	keys := make([]uint32, n)
 	remap := make([]uint8, len(colours))
 	inPal := make([]bool, len(colours))
+	pal := chosen{keys: keys, remap: remap}
 	for i, o := range order[:n] {
-		k := colours[o]
-		keys[i] = k
-		pal[i] = color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
+		keys[i] = colours[o]
 		remap[o] = uint8(i)
 		inPal[o] = true
+		if score[o]&(1<<31) != 0 {
+			pal.fills++
+		}
 	}
 	if len(colours) > n {
 		ps := newPaletteSearch(keys)
+		pal.search = ps
 		nearest := func(lo, hi int) {
 			for o := lo; o < hi; o++ {
 				if !inPal[o] {
@@ -519,14 +640,14 @@ func choosePalette(colours, counts, longest []uint32) (color.Palette, []uint8) {
 			nearest(0, len(colours))
 		}
 	}
-	return pal, remap
+	return pal
 }
 
 // writeRows writes rows y0 to y1 of rows (w palette indices each, after its filter byte 0) from
 // their runs (rowRuns indexed from y0) and returns the Adler-32 sums (a, b) of those bytes alone
-// (a from 1). A short run is written as one 8-byte store, which may spill into the next row:
-// rows are written in order (the next row overwrites the spill) and rows has 8 bytes of slack at
-// its end; with safeLast, the last row does not spill (another goroutine writes the next). The
+// (a from 1). A short run is written with 8-byte stores (putShort), which may spill into the next
+// row: rows are written in order (the next row overwrites the spill) and rows has 8 bytes of slack
+// at its end; with safeLast, the last row does not spill (another goroutine writes the next). The
 // sums are kept run by run: a run of n bytes v adds n·v to a and n·a + v·n(n+1)/2 to b, reduced
 // once per row (a row adds less than 2³⁸ to b).
 func writeRows(rows []byte, w, y0, y1 int, runs []run, rowRuns []int32, remap []uint8, safeLast bool) (uint64, uint64) {
@@ -549,17 +670,12 @@ func writeRows(rows []byte, w, y0, y1 int, runs []run, rowRuns []int32, remap []
 			n := uint64(r.n)
 			bsum += n*a + v*n*(n+1)/2
 			a += n * v
-			if !repeat {
-				vv := v * 0x0101010101010101
-				switch {
-				case n <= 8 && spill:
-					binary.LittleEndian.PutUint64(out[x:x+8], vv)
-				case n <= 16 && spill:
-					binary.LittleEndian.PutUint64(out[x:x+8], vv)
-					binary.LittleEndian.PutUint64(out[x+8:x+16], vv)
-				default:
-					fill(out[x:x+int(n)], byte(v))
-				}
+			switch {
+			case repeat:
+			case n <= 16 && spill:
+				putShort(out, x, int(n), byte(v))
+			default:
+				fill(out[x:x+int(n)], byte(v))
 			}
 			if x += int(n); x == w {
 				break
@@ -578,6 +694,16 @@ func adlerCombine(a1, b1, a2, b2, n2 uint64) uint32 {
 	a := (a1 + a2 + adlerMod - 1) % adlerMod
 	b := (b1 + b2 + (n2%adlerMod)*((a1+adlerMod-1)%adlerMod)) % adlerMod
 	return uint32(b<<16 | a)
+}
+
+// putShort sets the n bytes of out from x, n at most 16, to v, with one or two 8-byte stores:
+// they may set up to 15 bytes past the n (see writeRows).
+func putShort(out []byte, x, n int, v byte) {
+	vv := uint64(v) * 0x0101010101010101
+	binary.LittleEndian.PutUint64(out[x:x+8], vv)
+	if n > 8 {
+		binary.LittleEndian.PutUint64(out[x+8:x+16], vv)
+	}
 }
 
 // fill sets every byte of b to v.
@@ -663,7 +789,7 @@ func nthLargest(xs []uint32, k int) uint32 {
 
 // quantizeSlow quantizes an image of more than 65536 colours (never a drawn board) with the
 // standard library's Plan 9 palette and Floyd–Steinberg dithering.
-func (q *quantizer) quantizeSlow(img *image.RGBA) color.Palette {
+func (q *quantizer) quantizeSlow(img *image.RGBA) chosen {
 	q.halves = 1
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -676,7 +802,17 @@ func (q *quantizer) quantizeSlow(img *image.RGBA) color.Palette {
 	}
 	q.rows = rows[:(w+1)*h]
 	q.adler = adler32.Checksum(q.rows)
-	return p.Palette
+	keys := make([]uint32, len(p.Palette))
+	for i, c := range p.Palette {
+		r, g, b, a := c.RGBA()
+		keys[i] = r>>8 | g>>8<<8 | b>>8<<16 | a>>8<<24
+	}
+	return chosen{keys: keys}
+}
+
+// keyColour is the colour of a colour key (see colourTable).
+func keyColour(k uint32) color.RGBA {
+	return color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
 }
 
 // axis is the sum r + 2g + b of a colour key: the projection the nearest-colour search is sorted

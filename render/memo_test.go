@@ -1,0 +1,452 @@
+package render_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"runtime"
+	"sync"
+	"testing"
+
+	"spicebot/games"
+	"spicebot/render"
+	"spicebot/render/rendertest"
+	"spicebot/rules"
+)
+
+// series draws the observer's board after each of the first n moves of a random game of every
+// listed game (4 players, or fewer where the game allows fewer): consecutive boards of one game,
+// what a PaletteMemo sees in the bot.
+func series(tb testing.TB, n int) map[string][]*image.RGBA {
+	tb.Helper()
+	r, err := games.Renderer()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	names := []string{rendertest.LongName, "Bob", "Chandra", "Dmitri"}
+	out := map[string][]*image.RGBA{}
+	for _, g := range games.List() {
+		_, most := g.Rules.Players()
+		players := min(most, 4)
+		st, err := g.Rules.New(players, rules.Options{}, 3)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		id := g.Rules.ID()
+		draw := func() {
+			im, err := r.Board(st.View(rules.Observer), names[:players])
+			if err != nil {
+				tb.Fatalf("%s board: %v", id, err)
+			}
+			out[id] = append(out[id], im.(*image.RGBA))
+		}
+		draw()
+		rng := rules.NewRNG(3)
+		_, _ = rules.Playout(st, &rng, n-1, func(rules.Record) error { draw(); return nil })
+	}
+	return out
+}
+
+// decodePaletted decodes data, which must be a paletted PNG.
+func decodePaletted(tb testing.TB, data []byte) *image.Paletted {
+	tb.Helper()
+	im, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("decode png: %v", err)
+	}
+	p, ok := im.(*image.Paletted)
+	if !ok {
+		tb.Fatalf("png decodes to %T, want *image.Paletted", im)
+	}
+	return p
+}
+
+// rgbaOf is c as premultiplied 8-bit channels.
+func rgbaOf(c color.Color) [4]int32 {
+	r, g, b, a := c.RGBA()
+	return [4]int32{int32(r >> 8), int32(g >> 8), int32(b >> 8), int32(a >> 8)}
+}
+
+// distance is the encoder's colour distance: squared, over red, green (double), blue and alpha.
+func distance(x, y [4]int32) int32 {
+	d := [4]int32{x[0] - y[0], x[1] - y[1], x[2] - y[2], x[3] - y[3]}
+	return d[0]*d[0] + 2*d[1]*d[1] + d[2]*d[2] + d[3]*d[3]
+}
+
+// checkNearest reports any pixel of data, the PNG of img, that is neither img's pixel exactly nor
+// the nearest to it of the palette entries the PNG uses, and any fill that changed colour
+// (rendertest.CheckFills). It returns the decoded image.
+func checkNearest(tb testing.TB, img *image.RGBA, data []byte) *image.Paletted {
+	tb.Helper()
+	rendertest.CheckFills(tb, img, data)
+	dec := decodePaletted(tb, data)
+	var used []int
+	seen := map[uint8]bool{}
+	for _, i := range dec.Pix {
+		if !seen[i] {
+			seen[i] = true
+			used = append(used, int(i))
+		}
+	}
+	best := map[[4]int32]int32{} // each colour's distance to its nearest used entry
+	b := img.Bounds()
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			want := rgbaOf(img.RGBAAt(x, y))
+			got := rgbaOf(dec.At(x-b.Min.X, y-b.Min.Y))
+			if got == want {
+				continue
+			}
+			d, ok := best[want]
+			if !ok {
+				d = 1 << 30
+				for _, i := range used {
+					d = min(d, distance(want, rgbaOf(dec.Palette[i])))
+				}
+				best[want] = d
+			}
+			if distance(want, got) > d {
+				if bad++; bad <= 3 {
+					tb.Errorf("pixel (%d,%d) %v is %v, not the nearest palette colour", x, y, want, got)
+				}
+			}
+		}
+	}
+	return dec
+}
+
+// samePixels reports whether two decoded images have the same colours everywhere.
+func samePixels(a, b image.Image) error {
+	if a.Bounds() != b.Bounds() {
+		return fmt.Errorf("bounds %v and %v", a.Bounds(), b.Bounds())
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if rgbaOf(a.At(x, y)) != rgbaOf(b.At(x, y)) {
+				return fmt.Errorf("pixel (%d,%d) is %v and %v", x, y, a.At(x, y), b.At(x, y))
+			}
+		}
+	}
+	return nil
+}
+
+// A board encoded with a warm memo made from that same board is the board's cold encoding
+// pixel for pixel, in halves (two cores) and whole (one core), and its zlib stream is whole.
+func TestPaletteMemoSameImage(t *testing.T) {
+	for _, bd := range boards(t) {
+		cold, err := render.EncodePNG(bd.img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, procs := range []int{runtime.GOMAXPROCS(0), 1} {
+			old := runtime.GOMAXPROCS(procs)
+			var memo render.PaletteMemo
+			first, made0, err := render.EncodeMade(&memo, bd.img)
+			if err != nil || made0 != "anew" {
+				t.Fatalf("%s: first encoding with a memo: %s, %v", bd.name, made0, err)
+			}
+			data, made, err := render.EncodeMade(&memo, bd.img)
+			runtime.GOMAXPROCS(old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if made != "warm" {
+				t.Fatalf("%s (%d cores): the same image again was made %s", bd.name, procs, made)
+			}
+			if err := inflateIDAT(data); err != nil {
+				t.Fatalf("%s (%d cores): %v", bd.name, procs, err)
+			}
+			want := decodePaletted(t, cold)
+			for what, d := range map[string][]byte{"cold with a memo": first, "warm": data} {
+				if err := samePixels(decodePaletted(t, d), want); err != nil {
+					t.Errorf("%s (%d cores): %s and cold encodings differ: %v", bd.name, procs, what, err)
+				}
+			}
+			rendertest.Decode(t, data, bd.img.Bounds().Dx())
+		}
+	}
+}
+
+// Consecutive boards of each game, each encoded with the memo of the boards before it: mostly
+// warm; every PNG at most rendertest.MaxPNGBytes, its zlib stream whole, its fills exact and
+// every other pixel exact or the nearest of the palette's colours.
+func TestPaletteMemoSeries(t *testing.T) {
+	for id, imgs := range series(t, 24) {
+		var memo render.PaletteMemo
+		warm := 0
+		for i, img := range imgs {
+			data, made := encodeMade(t, &memo, img)
+			if made != "anew" {
+				warm++
+			}
+			if err := inflateIDAT(data); err != nil {
+				t.Fatalf("%s board %d: %v", id, i, err)
+			}
+			rendertest.Decode(t, data, img.Bounds().Dx())
+			checkNearest(t, img, data)
+			if i == len(imgs)-1 {
+				rendertest.Save(t, "memo-"+id, data)
+			}
+		}
+		t.Logf("%s: %d of %d boards warm (%+v)", id, warm, len(imgs), memo.Counts())
+		if warm < len(imgs)/2 {
+			t.Errorf("%s: only %d of %d boards used the memo", id, warm, len(imgs))
+		}
+	}
+}
+
+// paint returns a copy of img with the rectangle r filled with c.
+func paint(img *image.RGBA, r image.Rectangle, c color.RGBA) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	copy(out.Pix, img.Pix)
+	draw.Draw(out, r, image.NewUniform(c), image.Point{}, draw.Src)
+	return out
+}
+
+// A fill whose colour the memo's palette lacks is added to the palette (the pass made again),
+// and stays exact; when the palette has no room for the new fills, the image is made anew.
+func TestPaletteMemoNewFill(t *testing.T) {
+	img := boards(t)[1].img
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, img)
+	changed := paint(img, image.Rect(40, 40, 140, 90), color.RGBA{0x12, 0xab, 0x34, 0xff})
+	data, made := encodeMade(t, &memo, changed)
+	if made != "extended" {
+		t.Errorf("an image with a new fill colour was made %s", made)
+	}
+	if err := inflateIDAT(data); err != nil {
+		t.Error(err)
+	}
+	checkNearest(t, changed, data)
+	// The memo now holds the new fill: the next such image is warm.
+	if _, made := encodeMade(t, &memo, changed); made != "warm" {
+		t.Errorf("the same image again was made %s", made)
+	}
+	// 180 new fills, one per row: no room.
+	many := paint(img, image.Rectangle{}, color.RGBA{})
+	for y := range 180 {
+		for x := range 20 {
+			many.SetRGBA(x, y, color.RGBA{uint8(y), 0x80, uint8(255 - y), 0xff})
+		}
+	}
+	data, made = encodeMade(t, &memo, many)
+	if made != "anew" {
+		t.Errorf("an image with 180 new fill colours was made %s", made)
+	}
+	checkNearest(t, many, data)
+}
+
+// noisy returns a copy of img with a patch of noise over 4% of its pixels: single pixels of 16
+// oranges no board has, no fills, too much new for a memo.
+func noisy(img *image.RGBA) *image.RGBA {
+	out := paint(img, image.Rectangle{}, color.RGBA{})
+	b := img.Bounds()
+	for i := range b.Dx() * b.Dy() / 25 {
+		x, y := b.Min.X+i%b.Dx(), b.Min.Y+b.Dy()/3+i/b.Dx()
+		v := uint8(i % 16)
+		out.SetRGBA(x, y, color.RGBA{233 - v, 151 + 3*v, 17 + v, 0xff})
+	}
+	return out
+}
+
+// An image of which too much is new is made anew.
+func TestPaletteMemoTooMuchNew(t *testing.T) {
+	img := boards(t)[1].img
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, img)
+	n := noisy(img)
+	data, made := encodeMade(t, &memo, n)
+	if made != "anew" {
+		t.Errorf("an image 4%% new was made %s", made)
+	}
+	checkNearest(t, n, data)
+}
+
+// plte returns the colours of a PNG's PLTE chunk.
+func plte(tb testing.TB, data []byte) [][3]byte {
+	tb.Helper()
+	i := bytes.Index(data, []byte("PLTE"))
+	if i < 4 {
+		tb.Fatal("no PLTE chunk")
+	}
+	n := int(data[i-4])<<24 | int(data[i-3])<<16 | int(data[i-2])<<8 | int(data[i-1])
+	var out [][3]byte
+	for j := i + 4; j < i+4+n; j += 3 {
+		out = append(out, [3]byte{data[j], data[j+1], data[j+2]})
+	}
+	return out
+}
+
+// A memo never carries one image's colours into another's palette: board B encoded with the memo
+// of board A, which has a fill of a colour B lacks, has no such colour in its PLTE, whether B is
+// warm, extended with a fill of its own, or made anew (the memo's fills are kept in the palette,
+// unused).
+func TestPaletteMemoUnusedEntriesBlack(t *testing.T) {
+	base := boards(t)[1].img
+	secret := color.RGBA{0x5a, 0x17, 0xc3, 0xff}
+	a := paint(base, image.Rect(30, 30, 130, 60), secret)
+	other := paint(base, image.Rect(200, 200, 260, 240), color.RGBA{0x21, 0xe4, 0x66, 0xff})
+	for _, c := range []struct {
+		made string
+		img  *image.RGBA
+	}{{"warm", base}, {"extended", other}, {"anew", noisy(base)}} {
+		var memo render.PaletteMemo
+		if !bytes.Contains(flat(plte(t, mustEncode(t, &memo, a))), []byte{secret.R, secret.G, secret.B}) {
+			t.Fatal("image A's PLTE lacks its own fill colour")
+		}
+		data, made := encodeMade(t, &memo, c.img)
+		if made != c.made {
+			t.Fatalf("made %s, want %s", made, c.made)
+		}
+		black := 0
+		for _, e := range plte(t, data) {
+			if e == [3]byte{secret.R, secret.G, secret.B} {
+				t.Errorf("%s: B's PLTE holds A's colour %v", c.made, e)
+			}
+			if e == [3]byte{} {
+				black++
+			}
+		}
+		if black == 0 {
+			t.Errorf("%s: no unused (black) palette entry: the test shows nothing", c.made)
+		}
+		checkNearest(t, c.img, data)
+	}
+}
+
+// encodeMade is render.EncodeMade(memo, img), failing the test on error.
+func encodeMade(tb testing.TB, memo *render.PaletteMemo, img image.Image) ([]byte, string) {
+	tb.Helper()
+	data, made, err := render.EncodeMade(memo, img)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data, made
+}
+
+// mustEncode is memo.EncodePNG(img), failing the test on error.
+func mustEncode(tb testing.TB, memo *render.PaletteMemo, img image.Image) []byte {
+	tb.Helper()
+	data, err := memo.EncodePNG(img)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// flat is the bytes of a PLTE's colours.
+func flat(p [][3]byte) []byte {
+	var out []byte
+	for _, e := range p {
+		out = append(out, e[:]...)
+	}
+	return out
+}
+
+// A fill that goes and comes back (a highlight) keeps the memo warm: an extended palette keeps
+// the memo's fills, and so does a palette made anew.
+func TestPaletteMemoKeepsFills(t *testing.T) {
+	base := boards(t)[1].img
+	x := paint(base, image.Rect(30, 30, 130, 60), color.RGBA{0x5a, 0x17, 0xc3, 0xff})
+	y := paint(base, image.Rect(200, 200, 260, 240), color.RGBA{0x21, 0xe4, 0x66, 0xff})
+	var memo render.PaletteMemo
+	for i, want := range []struct {
+		img  *image.RGBA
+		made string
+	}{{x, "anew"}, {y, "extended"}, {x, "warm"}, {noisy(base), "anew"}, {y, "warm"}, {x, "warm"}} {
+		data, made := encodeMade(t, &memo, want.img)
+		if made != want.made {
+			t.Errorf("image %d: made %s, want %s", i, made, want.made)
+		}
+		checkNearest(t, want.img, data)
+	}
+}
+
+// Many goroutines encoding one game's boards with one memo at once (go test -race): each PNG
+// is whole, its fills exact and its other pixels nearest.
+func TestPaletteMemoConcurrent(t *testing.T) {
+	imgs := series(t, 8)["borneo"]
+	var memo render.PaletteMemo
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range imgs {
+				img := imgs[(i+2*g)%len(imgs)]
+				data, err := memo.EncodePNG(img)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if err := inflateIDAT(data); err != nil {
+					t.Error(err)
+				}
+				checkNearest(t, img, data)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// A nil memo encodes as EncodePNG.
+func TestPaletteMemoNil(t *testing.T) {
+	img := boards(t)[0].img
+	var memo *render.PaletteMemo
+	got, err := memo.EncodePNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := render.EncodePNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("a nil memo's encoding differs from EncodePNG's")
+	}
+}
+
+// PaletteMemos gives one memo per key and keeps at most its size, forgetting the least recently
+// used.
+func TestPaletteMemos(t *testing.T) {
+	s := render.NewPaletteMemos[int](2)
+	a, b := s.For(1), s.For(2)
+	if a == b || s.For(1) != a {
+		t.Fatal("keys 1 and 2 do not have a memo each")
+	}
+	s.For(3) // forgets 2, the least recently used
+	if s.Len() != 2 {
+		t.Fatalf("%d memos, want 2", s.Len())
+	}
+	if s.For(1) != a {
+		t.Error("key 1's memo was forgotten")
+	}
+	if s.For(2) == b {
+		t.Error("key 2's memo was kept past the size")
+	}
+}
+
+// BenchmarkEncodePNGMemo encodes the last of a few consecutive boards of each game with a memo
+// primed by the board before it (after the first operation, the memo knows the board's new
+// colours too: this is the warm pass alone), and reports the PNG bytes and CPU time per board.
+func BenchmarkEncodePNGMemo(b *testing.B) {
+	for id, imgs := range series(b, 12) {
+		b.Run(id, func(b *testing.B) {
+			var memo render.PaletteMemo
+			mustEncode(b, &memo, imgs[len(imgs)-2])
+			img := imgs[len(imgs)-1]
+			b.ReportAllocs()
+			var n int
+			start := rendertest.CPUTime()
+			for b.Loop() {
+				n = len(mustEncode(b, &memo, img))
+			}
+			b.ReportMetric(float64(rendertest.CPUTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(n), "png-bytes")
+			b.ReportMetric(float64(memo.Counts().Warm)/float64(b.N), "warm")
+		})
+	}
+}
