@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -402,12 +403,23 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 }
 
-// BenchmarkBorneoBoard draws and encodes a mid-game 4-player board (see rendertest.BenchmarkImage).
+// BenchmarkBorneoBoard draws and encodes a mid-game 4-player board, its palette memo primed with
+// boards before it: seat 0 to ship with one card fewer in Achim, the fight before that, and seat 0
+// after shipping (see rendertest.BenchmarkImage).
 func BenchmarkBorneoBoard(b *testing.B) {
-	rendertest.BenchmarkImage(b, newRenderer(b), midGame(4), names5[:4], false)
+	toShip := midGame(4)
+	toShip.Turn, toShip.Active = 0, []rules.Seat{0}
+	toShip.Status = "{0} must ship a card to a harbour."
+	toShip.LastMove = "{3} shipped [[S50]] to [[H06]]."
+	toShip.DeckCount++
+	shipped := toShip
+	toShip.Harbours = slices.Clone(toShip.Harbours)
+	toShip.Harbours[0].Cards = toShip.Harbours[0].Cards[:1]
+	before := []any{fight(midGame(4)), toShip, shipped}
+	rendertest.BenchmarkImage(b, newRenderer(b), midGame(4), before, names5[:4], false)
 }
 
 // BenchmarkBorneoHand draws and encodes a 5-card hand.
 func BenchmarkBorneoHand(b *testing.B) {
-	rendertest.BenchmarkImage(b, newRenderer(b), withHand(midGame(4), 1), names5[:4], true)
+	rendertest.BenchmarkImage(b, newRenderer(b), withHand(midGame(4), 1), nil, names5[:4], true)
 }

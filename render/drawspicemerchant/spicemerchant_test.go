@@ -642,24 +642,32 @@ func TestSpiceMerchantConcurrentRendering(t *testing.T) {
 }
 
 // smBenchState is a mid-round 4-player game (round 3, several markets occupied).
-func smBenchState(b *testing.B) rules.State {
-	return smPlayUntil(b, 4, 2, func(v *spicemerchant.View) bool {
-		occupied, _ := smMarketTally(v.Markets[:])
-		return v.Round == 3 && v.Phase == spicemerchant.PhaseTurns && occupied >= 4
-	})
+func smBenchState(b *testing.B) rules.State { return smPlayUntil(b, 4, 2, smAtBench) }
+
+// smAtBench reports whether v is smBenchState's position.
+func smAtBench(v *spicemerchant.View) bool {
+	occupied, _ := smMarketTally(v.Markets[:])
+	return v.Round == 3 && v.Phase == spicemerchant.PhaseTurns && occupied >= 4
 }
 
-// BenchmarkSpiceMerchantBoard draws and encodes a mid-round 4-player board (see
-// rendertest.BenchmarkImage).
+// BenchmarkSpiceMerchantBoard draws and encodes a mid-round 4-player board, its palette memo
+// primed with the game's boards after each of the 8 moves before (see rendertest.BenchmarkImage).
 func BenchmarkSpiceMerchantBoard(b *testing.B) {
-	rendertest.BenchmarkImage(b, newRenderer(b), smBenchState(b).View(rules.Observer), smNames, false)
+	moves := -1
+	st := smPlayUntil(b, 4, 2, func(v *spicemerchant.View) bool { moves++; return smAtBench(v) })
+	var before []any
+	for k := max(0, moves-8); k < moves; k++ {
+		n := -1
+		before = append(before, smPlayUntil(b, 4, 2, func(*spicemerchant.View) bool { n++; return n == k }).View(rules.Observer))
+	}
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(rules.Observer), before, smNames, false)
 }
 
 // BenchmarkSpiceMerchantHand draws and encodes the hand of the seat to play.
 func BenchmarkSpiceMerchantHand(b *testing.B) {
 	st := smBenchState(b)
 	v := st.View(smView(b, st.View(rules.Observer)).Turn)
-	rendertest.BenchmarkImage(b, newRenderer(b), v, smNames, true)
+	rendertest.BenchmarkImage(b, newRenderer(b), v, nil, smNames, true)
 }
 
 func newRenderer(t testing.TB) *render.Renderer {

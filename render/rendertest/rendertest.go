@@ -80,13 +80,19 @@ func CPUTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkImage runs three sub-benchmarks on view's board (hand true: its hand): "render"
-// (draw only), "encode" (EncodePNG of the drawn image only), "encode-full-colour" (the
-// standard library's RGBA encoder at BestSpeed, what the kit used before palettes) and "render+encode" (both, what the
-// bot does per board). Each reports png-bytes and cpu-ns/op, the process's CPU time per
-// operation, which is steadier than ns/op on a shared machine.
-func BenchmarkImage(b *testing.B, r *render.Renderer, view any, names []string, hand bool) {
-	encode := render.EncodePNG
+// BenchmarkImage runs sub-benchmarks on view's board (hand true: its hand): "render" (draw
+// only); "encode", the drawn image's encoding as the bot does it — a board with a
+// render.PaletteMemo primed anew before each encoding with before, boards of earlier positions
+// of the same game (oldest first; never view's), as the bot's memo has seen a game's boards so
+// far; a hand with render.EncodePNG, as the bot never keeps a hand's palette (before is then
+// unused); "encode-cold" (a board only: render.EncodePNG, the first board of a game);
+// "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what the kit used
+// before palettes); and "render+encode" (both, what the bot does per image). Each reports
+// png-bytes and cpu-ns/op, the process's CPU time per operation (the priming left out), which
+// is steadier than ns/op on a shared machine; "encode" and "render+encode" of a board report
+// warm and extended, the shares of encodings made with the primed memo's palette as it was and
+// with new fills added (see render.PaletteMemo.EncodePNG; the rest were made anew).
+func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, names []string, hand bool) {
 	draw := r.Board
 	if hand {
 		draw = r.Hand
@@ -95,49 +101,97 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, names []string, 
 	if err != nil {
 		b.Fatal(err)
 	}
-	data, err := encode(img)
+	cold, err := render.EncodePNG(img)
 	if err != nil {
 		b.Fatal(err)
+	}
+	// primed returns a memo primed with the boards before, or nil for a hand.
+	primed := func() *render.PaletteMemo { return nil }
+	data := cold
+	if !hand {
+		if len(before) == 0 {
+			b.Fatal("no earlier board to prime the palette memo with")
+		}
+		earlier := make([]image.Image, len(before))
+		for i, v := range before {
+			if earlier[i], err = draw(v, names); err != nil {
+				b.Fatal(err)
+			}
+		}
+		primed = func() *render.PaletteMemo {
+			var m render.PaletteMemo
+			for _, im := range earlier {
+				if _, err := m.EncodePNG(im); err != nil {
+					b.Fatal(err)
+				}
+			}
+			return &m
+		}
+		if data, err = primed().EncodePNG(img); err != nil {
+			b.Fatal(err)
+		}
 	}
 	var full bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&full, img); err != nil {
 		b.Fatal(err)
 	}
-	run := func(name string, size int, f func()) {
+	// run runs f per operation, with a freshly primed memo when memo is set.
+	run := func(name string, size int, memo bool, f func(m *render.PaletteMemo)) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := CPUTime()
+			var cpu time.Duration
+			var warm, extended int64 // the operations' encodings so made
 			for b.Loop() {
-				f()
+				var m *render.PaletteMemo
+				var c0 render.MemoCounts
+				if memo {
+					b.StopTimer()
+					m = primed()
+					c0 = m.Counts()
+					b.StartTimer()
+				}
+				start := CPUTime()
+				f(m)
+				cpu += CPUTime() - start
+				if m != nil {
+					c := m.Counts()
+					warm, extended = warm+c.Warm-c0.Warm, extended+c.Extended-c0.Extended
+				}
 			}
-			b.ReportMetric(float64(CPUTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(size), "png-bytes")
+			if memo {
+				b.ReportMetric(float64(warm)/float64(b.N), "warm")
+				b.ReportMetric(float64(extended)/float64(b.N), "extended")
+			}
 		})
 	}
-	run("render", len(data), func() {
+	encode := func(m *render.PaletteMemo, im image.Image) {
+		if _, err := m.EncodePNG(im); err != nil { // a nil memo: render.EncodePNG
+			b.Fatal(err)
+		}
+	}
+	run("render", len(data), false, func(*render.PaletteMemo) {
 		if _, err := draw(view, names); err != nil {
 			b.Fatal(err)
 		}
 	})
-	run("encode", len(data), func() {
-		if _, err := encode(img); err != nil {
-			b.Fatal(err)
-		}
-	})
-	run("encode-full-colour", full.Len(), func() { // the encoder before palettes (issue 7), for comparison
+	run("encode", len(data), !hand, func(m *render.PaletteMemo) { encode(m, img) })
+	if !hand {
+		run("encode-cold", len(cold), false, func(*render.PaletteMemo) { encode(nil, img) })
+	}
+	run("encode-full-colour", full.Len(), false, func(*render.PaletteMemo) { // the encoder before palettes (issue 7), for comparison
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
 		if err := enc.Encode(io.Discard, img); err != nil {
 			b.Fatal(err)
 		}
 	})
-	run("render+encode", len(data), func() {
+	run("render+encode", len(data), !hand, func(m *render.PaletteMemo) {
 		im, err := draw(view, names)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := encode(im); err != nil {
-			b.Fatal(err)
-		}
+		encode(m, im)
 	})
 }
 
