@@ -93,10 +93,36 @@ func (p picture) files() []*discordgo.File {
 // renderPNG renders a board or hand image as PNG, its words in the image's language (img.Lang).
 // A drawer that panics is an error here, so a
 // bad picture never takes a reply or a board post down with it.
-func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
+func (b *Bot) renderPNG(img commands.Image) (picture, error) {
+	return b.renderPNGWith(img, nil)
+}
+
+// boardMemos holds the palette memo of each game's board posts (see render.PaletteMemo), so that
+// a game's next board is encoded in one pass with the palette of its last one: the few hundred
+// games played most recently, 64–128 KB each. A memo carries colours from one image to the next,
+// so it is kept per bot, game and channel (a board never depends on another game's), and used
+// only for boards, which are public: never for a hand.
+var boardMemos = render.NewPaletteMemos[boardMemoKey](256)
+
+// boardMemoKey is the key of a game's palette memo in boardMemos.
+type boardMemoKey struct {
+	bot     string // the Bot's owner name (aiID), unique per Bot
+	game    int64
+	channel string
+}
+
+// boardMemo returns the palette memo of the board posts of game gameID in channelID.
+func (b *Bot) boardMemo(gameID int64, channelID string) *render.PaletteMemo {
+	return boardMemos.For(boardMemoKey{bot: b.aiID, game: gameID, channel: channelID})
+}
+
+// renderPNGWith is renderPNG, a board encoded with memo, its game's palette memo (see
+// boardMemo), when memo is not nil. A hand never is: its colours must not reach another image.
+func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic picture, err error) {
 	name := "board.png"
 	if img.Hand {
 		name = "hand.png"
+		memo = nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -114,7 +140,7 @@ func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
 	}
-	data, err := render.EncodePNG(im)
+	data, err := memo.EncodePNG(im) // render.EncodePNG without a memo
 	if err != nil {
 		return picture{}, fmt.Errorf("encode %s: %w", name, err)
 	}
