@@ -138,6 +138,17 @@
 // Describe marks every move that cannot be taken back Irreversible (for the choices after a
 // fight and unloading, by playing the move on a copy: all that decides it is public).
 //
+// # Computer players (issue 12)
+//
+// Random playouts of this game hardly ever end (a random player sails in circles), so the State
+// helps package ai: PlayoutMove plays Policy (greedy: load crates, trade at the nearest island
+// with cards, bring spices home, swap surplus spices at Market Island, keep clear of pirates; one
+// move in ten at random), which ai also samples as the prior of its root moves, and Evaluate
+// scores a playout cut off after ai.EvalPlayoutSteps moves by each player's Worth: spices at home,
+// plus each needed spice aboard at 0.8 of one at home times 0.85 per turn of sailing home, plus a
+// little per crate and gold. Sailing distances come from tables made once per layout and seat
+// (seaDistances), equal to a breadth-first search over the sea that ignores ships.
+//
 // # Determinization (State.Determinize, issue 12)
 //
 // For a viewer, the trading cards in the islands' piles are sorted, shuffled from the seed and
