@@ -134,7 +134,10 @@ func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]
 		if used != nil && !used[i] {
 			k = 0xff000000
 		}
-		n := color.NRGBAModel.Convert(keyColour(k)).(color.NRGBA)
+		n := color.NRGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)} // opaque: as it is
+		if n.A != 0xff {
+			n = color.NRGBAModel.Convert(keyColour(k)).(color.NRGBA)
+		}
 		plte = append(plte, n.R, n.G, n.B)
 		trns = append(trns, n.A)
 		if n.A != 0xff {
