@@ -29,7 +29,7 @@ type PaletteMemo struct {
 // MemoCounts counts a PaletteMemo's encodings by the way each was made.
 type MemoCounts struct {
 	Warm     int64 // with the memo's palette, in one pass per half
-	Extended int64 // with the memo's palette and the image's new fills added (two passes)
+	Extended int64 // the same, with the image's new fills added to the palette first
 	Anew     int64 // with a palette made anew: the first image, and those the memo did not fit
 }
 
@@ -46,13 +46,14 @@ func (pm *PaletteMemo) Counts() MemoCounts {
 }
 
 // memo is a PaletteMemo's palette: its colours and a table from every colour met so far to its
-// palette entry (see memo entries: exact, or the nearest palette colour). Only table and stale
-// change (new colours, under the PaletteMemo's write lock).
+// palette entry (see memo entries: exact, or the nearest palette colour). Only table, split and
+// stale change (under the PaletteMemo's write lock).
 type memo struct {
 	keys   []uint32       // the palette's colour keys
 	fills  []uint32       // the fills among keys (carried to the next palette, see quantize)
 	search *paletteSearch // nearest colour of keys
 	table  colourTable    // colour key → memo entry
+	split  float64        // where to split the next image, as a share of its rows (0: halfway)
 	stale  bool           // the table is full: the next image makes a new palette
 }
 
@@ -81,14 +82,15 @@ const (
 // fits: with a warm memo, each half of the image (see quantize) is one pass — runs of equal
 // pixels to palette indices through the memo's table, the Adler-32 sums, then the deflate of the
 // half — at once with the other half, with no counting of colours and no choice of palette. A
-// colour the memo has not met takes its nearest palette colour and is remembered. A fill (a run
-// of flatRun equal pixels) whose colour is not exactly in the palette is added to it (a new
-// element, or a colour the last image had only on edges) and the pass made again, so that fills
-// stay exact. The image is encoded anew, the memo refreshed with its palette, when the memo is
-// cold or full, when the palette has no room for the new fills, or when more than 1/maxNewShare
-// of the pixels have colours the memo has not met. A palette made anew keeps the memo's fills
-// after the image's own (so that a fill that comes and goes, such as a highlight, does not make
-// every other board anew). The palette entries an image does not use are written as black.
+// colour the memo has not met takes its nearest palette colour and is remembered. Fills (runs of
+// flatRun equal pixels) whose colours are not exactly in the palette — a new element, or a colour
+// the last image had only on edges — are found first, in a quick look at sampled pixels while the
+// second half's goroutine starts, and added to the palette, so that fills stay exact. The image
+// is encoded anew, the memo refreshed with its palette, when the memo is cold or full, when the
+// palette has no room for the new fills, or when more than 1/maxNewShare of the pixels outside
+// fills have colours the memo has not met. A palette made anew keeps the memo's fills after the
+// image's own (so that a fill that comes and goes, such as a highlight, does not make every other
+// board anew). The palette entries an image does not use are written as black.
 //
 // A nil memo encodes as the package's EncodePNG.
 func (pm *PaletteMemo) EncodePNG(img image.Image) ([]byte, error) {
@@ -129,25 +131,21 @@ func (pm *PaletteMemo) encodeWarm(q *quantizer, img *image.RGBA) ([]byte, int, e
 		pm.mu.RUnlock()
 		return nil, madeAnew, nil
 	}
-	made := madeWarm
-	z, fit, err := q.quantizeWarm(img, m)
-	if fit == lacksFills {
-		// A copy of m, read under the lock, and this encoding's own until learn publishes it.
-		m, made = m.extend(q.newFills()), madeExtended
-	}
+	used, z, ok, err := q.quantizeWarm(img, m)
 	pm.mu.RUnlock()
-	if fit == lacksFills && m != nil {
-		z, fit, err = q.quantizeWarm(img, m)
+	made := madeWarm
+	if used != m {
+		made = madeExtended
 	}
-	if err != nil || fit != fits {
+	if err != nil || !ok {
 		return nil, made, err
 	}
 	b := img.Bounds()
-	data, err := q.writePNG(b.Dx(), b.Dy(), m.keys, q.used(), z)
+	data, err := q.writePNG(b.Dx(), b.Dy(), used.keys, q.used(), z)
 	if err != nil {
 		return nil, made, err
 	}
-	pm.learn(m, q, made == madeExtended)
+	pm.learn(used, q, made == madeExtended)
 	return data, made, nil
 }
 
@@ -223,6 +221,7 @@ func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool) {
 	if pm.m != m || m.stale {
 		return
 	}
+	m.split = balance(q.costs)
 	for h := range q.halves {
 		t := &q.parts[h].t
 		if t.white != 0 {
@@ -249,6 +248,7 @@ func (m *memo) extend(fills []uint32) *memo {
 		keys:  append(slices.Clip(m.keys), fills...),
 		fills: append(slices.Clone(fills), m.fills...),
 		table: colourTable{keys: slices.Clone(m.table.keys), vals: slices.Clone(m.table.vals), n: m.table.n, white: m.table.white},
+		split: m.split,
 	}
 	x.search = newPaletteSearch(x.keys)
 	nearer := func(c, e uint32) uint32 {
@@ -280,20 +280,6 @@ func (m *memo) extend(fills []uint32) *memo {
 	return x
 }
 
-// newFills returns the fill colours not exactly in the memo's palette that the halves of the last
-// quantizeWarm met, each once.
-func (q *quantizer) newFills() []uint32 {
-	fills := slices.Clip(q.parts[0].newFills)
-	for _, c := range q.parts[1:q.halves] {
-		for _, f := range c.newFills {
-			if !slices.Contains(fills, f) {
-				fills = append(fills, f)
-			}
-		}
-	}
-	return fills
-}
-
 // used returns the palette entries the halves of the last quantizeWarm used.
 func (q *quantizer) used() *[256]bool {
 	u := &q.parts[0].used
@@ -305,24 +291,26 @@ func (q *quantizer) used() *[256]bool {
 	return u
 }
 
-// How a memo fits an image (see quantizeWarm).
-const (
-	fits       = iota
-	lacksFills // fills of colours not exactly in the palette (see quantizer.newFills)
-	misfits    // too many new colours, or too many new fills
-)
-
-// quantizeWarm sets q.rows to img's rows of m's palette indices, each after its filter byte, and
-// q.adler to their Adler-32, and returns the rows compressed at pngFastLevel (see compress):
-// each half (see quantize) in one goroutine, in one pass (warmRows) and then its deflate. Each
-// part's table holds the colours new to m, and its used the palette entries its rows use. It
-// returns how m fits img (fits, or else the rows are not compressed), or an error if the
-// compressor fails.
-func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) ([2][]byte, int, error) {
+// quantizeWarm sets q.rows to img's rows of palette indices, each after its filter byte, and
+// q.adler to their Adler-32, and returns the memo whose palette they index — m, or a copy of m
+// extended with the image's new fills (see newFills and extend) — and the rows compressed at
+// pngFastLevel (see compress): each half (see quantize) in one goroutine, in one pass (warmRows)
+// and then its deflate; the first goroutine looks for new fills while the second starts. Each
+// part's table holds the colours new to the memo, and its used the palette entries its rows use.
+// It returns false when m does not fit img (see PaletteMemo.EncodePNG), or an error if the
+// compressor fails. m must not change meanwhile (see PaletteMemo.mu).
+func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bool, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	q.splitRows(h)
+	if q.halves == 2 && m.split > 0 {
+		q.split = min(max(int(m.split*float64(h)+0.5), h/4), h-h/4)
+	}
 	rows := q.setRows(w, h)
+	if cap(q.costs) < h {
+		q.costs = make([]uint32, h)
+	}
+	q.costs = q.costs[:h]
 	maxNew := w * h / maxNewShare
 	var (
 		stop   atomic.Bool
@@ -331,52 +319,115 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) ([2][]byte, int, erro
 		errs   [2]error
 		wg     sync.WaitGroup
 		bounds = [3]int{0, q.split, h} // the halves' rows
+		ready  = make(chan *memo, 1)   // the memo the second half uses, nil if none
 	)
-	half := func(i int) {
+	half := func(i int, m *memo) {
 		last := i == q.halves-1
 		y0, y1 := bounds[i], bounds[i+1]
-		p := &q.parts[i]
-		sums[i][0], sums[i][1] = p.warmRows(img, y0, y1, rows, m, &stop, maxNew, !last)
-		if !stop.Load() && len(p.newFills) == 0 {
+		sums[i][0], sums[i][1] = q.parts[i].warmRows(img, y0, y1, rows, q.costs, m, &stop, maxNew, !last)
+		if !stop.Load() {
 			z[i], errs[i] = q.deflate(&q.fast[i], &q.zbuf[i], pngFastLevel, q.rows[y0*(w+1):y1*(w+1)], last)
 		}
 	}
 	if q.halves == 2 {
-		wg.Go(func() { half(1) })
+		wg.Go(func() {
+			if m := <-ready; m != nil {
+				half(1, m)
+			}
+		})
 	}
-	half(0)
+	if fills, ok := q.newFills(img, m); !ok {
+		m = nil
+	} else if len(fills) > 0 {
+		m = m.extend(fills)
+	}
+	ready <- m
+	if m != nil {
+		half(0, m)
+	}
 	wg.Wait()
-	switch {
-	case stop.Load():
-		return z, misfits, nil
-	case len(q.newFills()) > 0:
-		return z, lacksFills, nil
+	if m == nil || stop.Load() {
+		return m, z, false, nil
 	}
 	if err := errors.Join(errs[0], errs[1]); err != nil {
-		return z, misfits, err
+		return m, z, false, err
 	}
 	if q.halves == 1 {
 		q.adler = uint32(sums[0][1]<<16 | sums[0][0])
 	} else {
 		q.adler = adlerCombine(sums[0][0], sums[0][1], sums[1][0], sums[1][1], uint64((h-q.split)*(w+1)))
 	}
-	return z, fits, nil
+	return m, z, true, nil
+}
+
+// newFills returns the colours of img's fills (runs of flatRun or more equal pixels in a row)
+// that are not exactly in m's palette, each once, or false when m's palette has no room for them.
+// A run of flatRun pixels holds two pixels flatRun/2 apart at multiples of flatRun/2: only pixels
+// there are compared, and only the runs of equal pairs whose colour is not a palette colour are
+// measured. A row equal to the one above is skipped.
+func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
+	const step = flatRun / 2
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	fills := q.fills[:0]
+	defer func() { q.fills = fills }()
+	var exact [256]uint32 // a cache of colours exactly in the palette, by hash (plus one: 0 is none)
+	for y := 0; y < h; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if y > 0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
+			continue
+		}
+		prev := binary.LittleEndian.Uint32(row) // the pixel at x - step
+		for x := step; x < w; x += step {
+			c := binary.LittleEndian.Uint32(row[4*x:])
+			if c != prev {
+				prev = c
+				continue
+			}
+			hc := c * 0x9e3779b1 >> 24
+			if exact[hc] == c+1 {
+				continue
+			}
+			if m.table.find(c)&entryExact != 0 {
+				exact[hc] = c + 1
+				continue
+			}
+			// A colour not in the palette at x - step and x: is it a fill?
+			start := x - step
+			end := runEnd(row, start, c)
+			if end <= x {
+				continue // not equal all the way
+			}
+			for start > 0 && binary.LittleEndian.Uint32(row[4*(start-1):]) == c {
+				start--
+			}
+			if end-start >= flatRun && !slices.Contains(fills, c) {
+				if fills = append(fills, c); len(m.keys)+len(fills) > 256 {
+					return nil, false
+				}
+			}
+			// On past the run: a run after it has a pair from the first multiple of step at or
+			// after its end.
+			if x = (end + step - 1) / step * step; x >= w {
+				break
+			}
+			prev = binary.LittleEndian.Uint32(row[4*x:])
+		}
+	}
+	return fills, true
 }
 
 // warmRows writes rows y0 to y1 of rows (w palette indices each, after its filter byte 0) from
 // img's pixels and m's palette, in one pass: each run of equal pixels takes its colour's entry
 // (from a small cache, m's table, or p.t for colours new to m, which take their nearest palette
 // colour), and the Adler-32 sums (a, b) of the rows are summed per run as in writeRows, a row
-// equal to the one above being copied and summed at once. A fill whose colour is not exactly in
-// m's palette is noted in p.newFills (the rows are then of no use but the pass goes on, to note
-// them all). It sets stop and gives up when the new colours' pixels pass maxNew or the new fills
-// could not fit a palette, and gives up when stop is set (by the other half). See writeRows for
-// spill and safeLast.
-func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, m *memo, stop *atomic.Bool, maxNew int, safeLast bool) (uint64, uint64) {
+// equal to the one above being copied and summed at once; costs[y] is set to row y's cost (see
+// balance). It sets stop and gives up when the new colours' pixels pass maxNew, or at a fill
+// whose colour is not exactly in m's palette (newFills finds them first: never), and gives up
+// when stop is set (by the other half). See writeRows for spill and safeLast.
+func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, stop *atomic.Bool, maxNew int, safeLast bool) (uint64, uint64) {
 	w := img.Bounds().Dx()
 	p.t.reset(1024)
 	clear(p.used[:])
-	p.newFills = p.newFills[:0]
 	var (
 		cacheKey, cacheVal [256]uint32
 		sa, sb             uint64 = 1, 0
@@ -391,6 +442,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, m *memo, stop 
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		rows[y*(w+1)] = 0
 		out := rows[y*(w+1)+1 : (y+1)*(w+1)+8]
+		costs[y] = uint32(w / rowCostPixels)
 		if y > y0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
 			copy(out[:w], rows[(y-1)*(w+1)+1:y*(w+1)])
 			if fresh += rowFresh; fresh > maxNew {
@@ -404,6 +456,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, m *memo, stop 
 			for start := 0; ; {
 				x := runEnd(row, start, c)
 				// The run of c is [start, x).
+				costs[y]++
 				var e uint32
 				if h := c * 0x9e3779b1 >> 24; cacheKey[h] == c && cacheVal[h] != 0 {
 					e = cacheVal[h]
@@ -412,11 +465,9 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, m *memo, stop 
 					cacheKey[h], cacheVal[h] = c, e
 				}
 				n := uint64(x - start)
-				if e&entryExact == 0 && n >= flatRun && !slices.Contains(p.newFills, c) {
-					if p.newFills = append(p.newFills, c); len(m.keys)+len(p.newFills) > 256 {
-						stop.Store(true) // no room in the palette
-						return 0, 0
-					}
+				if e&entryExact == 0 && n >= flatRun {
+					stop.Store(true) // a fill the palette lacks
+					return 0, 0
 				}
 				if e&entryNew != 0 && n < flatRun { // a new fill is added to the palette
 					rowFresh += int(n)
@@ -445,6 +496,29 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, m *memo, stop 
 		sa = (sa + rowA) % adlerMod
 	}
 	return sa, sb
+}
+
+// rowCostPixels: a row's cost (the time to quantize and compress it) is about one run per
+// rowCostPixels pixels of the row, plus its runs of equal pixels if it is not a repeat of the
+// row above (measured on boards: some 20 ns a run, 0.7 ns a pixel).
+const rowCostPixels = 32
+
+// balance returns the row, as a share of the rows, at which an image of these row costs is split
+// into halves of equal cost. (The first half's goroutine looks for new fills while the second's
+// starts: they start about together.)
+func balance(costs []uint32) float64 {
+	var total uint64
+	for _, c := range costs {
+		total += uint64(c)
+	}
+	want := total / 2
+	var sum uint64
+	for y, c := range costs {
+		if sum += uint64(c); sum >= want {
+			return float64(y+1) / float64(len(costs))
+		}
+	}
+	return 0.5
 }
 
 // entry returns the memo entry of colour c: m's, or else p.t's (a colour new to m, given its

@@ -208,7 +208,7 @@ func paint(img *image.RGBA, r image.Rectangle, c color.RGBA) *image.RGBA {
 	return out
 }
 
-// A fill whose colour the memo's palette lacks is added to the palette (the pass made again),
+// A fill whose colour the memo's palette lacks is added to the palette (found before the pass),
 // and stays exact; when the palette has no room for the new fills, the image is made anew.
 func TestPaletteMemoNewFill(t *testing.T) {
 	img := boards(t)[1].img
@@ -239,6 +239,33 @@ func TestPaletteMemoNewFill(t *testing.T) {
 		t.Errorf("an image with 180 new fill colours was made %s", made)
 	}
 	checkNearest(t, many, data)
+}
+
+// A new fill of just flatRun (16) pixels is found wherever it starts in its row, up to the row's
+// ends, and added to the palette: exact, with the image encoded in one pass (extended, not made
+// anew, which a fill missed would cause).
+func TestPaletteMemoShortFills(t *testing.T) {
+	img := boards(t)[1].img
+	w := img.Bounds().Dx()
+	for _, at := range [][2]int{{0, 16}, {w - 16, w}, {w - 15, w}} {
+		var memo render.PaletteMemo
+		mustEncode(t, &memo, img)
+		changed := paint(img, image.Rectangle{}, color.RGBA{})
+		for o := range 16 {
+			x0, x1 := 100+o, 116+o // 16 pixels at every offset
+			if o == 15 {
+				x0, x1 = at[0], at[1] // at a row's ends; 15 pixels are no fill
+			}
+			for x := x0; x < x1; x++ {
+				changed.SetRGBA(x, 3+2*o, color.RGBA{0x31, uint8(0x40 + 9*o), 0xe7, 0xff})
+			}
+		}
+		data, made := encodeMade(t, &memo, changed)
+		if made != "extended" {
+			t.Errorf("fills at %v: made %s", at, made)
+		}
+		checkNearest(t, changed, data)
+	}
 }
 
 // noisy returns a copy of img with a patch of noise over 4% of its pixels: single pixels of 16

@@ -246,6 +246,8 @@ type quantizer struct {
 	adler  uint32           // Adler-32 of rows
 	halves int              // 1, or 2 when the image was quantized and is compressed in halves
 	split  int              // the first row of the second half
+	costs  []uint32         // each row's cost to quantize and compress (see quantizeWarm)
+	fills  []uint32         // the new fills of an image (see newFills)
 }
 
 // part is the first pass's result over a band of rows: the band's colours in order of
@@ -258,8 +260,6 @@ type part struct {
 	counts  []uint32  // each colour id's pixels
 	longest []uint32  // each colour id's longest run
 	used    [256]bool // the palette entries the band's pixels use (see PaletteMemo)
-	// newFills are the fill colours not exactly in a memo's palette (see warmRows).
-	newFills []uint32
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
