@@ -451,12 +451,13 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 			}
 		} else {
 			rowA, rowB, rowFresh = 0, 0, 0
+			runs := uint32(0)
 			spill := !(safeLast && y == y1-1)
 			c := binary.LittleEndian.Uint32(row)
 			for start := 0; ; {
 				x := runEnd(row, start, c)
 				// The run of c is [start, x).
-				costs[y]++
+				runs++
 				var e uint32
 				if h := c * 0x9e3779b1 >> 24; cacheKey[h] == c && cacheVal[h] != 0 {
 					e = cacheVal[h]
@@ -490,6 +491,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 				}
 				c, start = binary.LittleEndian.Uint32(row[4*x:4*x+4]), x
 			}
+			costs[y] += runs
 		}
 		// The row (its filter byte 0, then its indices) after the sums so far.
 		sb = (sb + uint64(w+1)*sa + rowB) % adlerMod
