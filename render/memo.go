@@ -26,6 +26,20 @@ type PaletteMemo struct {
 	counts [3]atomic.Int64
 }
 
+// Clone returns a copy of pm as it is now (its palette and the colours it has met), with no
+// encodings counted: for a benchmark that starts each operation from the same memo.
+func (pm *PaletteMemo) Clone() *PaletteMemo {
+	pm.mu.RLock()
+	defer pm.mu.RUnlock()
+	c := &PaletteMemo{}
+	if m := pm.m; m != nil {
+		x := *m // keys, fills and search never change
+		x.table = m.table.clone()
+		c.m = &x
+	}
+	return c
+}
+
 // MemoCounts counts a PaletteMemo's encodings by the way each was made.
 type MemoCounts struct {
 	Warm     int64 // with the memo's palette, in one pass per half
@@ -247,7 +261,7 @@ func (m *memo) extend(fills []uint32) *memo {
 	x := &memo{
 		keys:  append(slices.Clip(m.keys), fills...),
 		fills: append(slices.Clone(fills), m.fills...),
-		table: colourTable{keys: slices.Clone(m.table.keys), vals: slices.Clone(m.table.vals), n: m.table.n, white: m.table.white},
+		table: m.table.clone(),
 		split: m.split,
 	}
 	x.search = newPaletteSearch(x.keys)
@@ -295,8 +309,10 @@ func (q *quantizer) used() *[256]bool {
 // q.adler to their Adler-32, and returns the memo whose palette they index — m, or a copy of m
 // extended with the image's new fills (see newFills and extend) — and the rows compressed at
 // pngFastLevel (see compress): each half (see quantize) in one goroutine, in one pass (warmRows)
-// and then its deflate; the first goroutine looks for new fills while the second starts. Each
-// part's table holds the colours new to the memo, and its used the palette entries its rows use.
+// and then its deflate. The first goroutine looks for new fills before its pass; the second, which
+// starts later (its core wakes), makes its pass with m at once, and again in the rare image with
+// new fills. Each part's table holds the colours new to the memo, and its used the palette
+// entries its rows use.
 // It returns false when m does not fit img (see PaletteMemo.EncodePNG), or an error if the
 // compressor fails. m must not change meanwhile (see PaletteMemo.mu).
 func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bool, error) {
@@ -313,40 +329,48 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bo
 	q.costs = q.costs[:h]
 	maxNew := w * h / maxNewShare
 	var (
-		stop   atomic.Bool
-		sums   [2][2]uint64 // each half's Adler-32 sums (a, b)
-		z      [2][]byte
-		errs   [2]error
-		wg     sync.WaitGroup
-		bounds = [3]int{0, q.split, h} // the halves' rows
-		ready  = make(chan *memo, 1)   // the memo the second half uses, nil if none
+		stop    atomic.Bool
+		use     atomic.Pointer[memo]  // the memo to use: m until newFills says otherwise, nil if none
+		decided = make(chan struct{}) // closed once use is final
+		sums    [2][2]uint64          // each half's Adler-32 sums (a, b)
+		z       [2][]byte
+		errs    [2]error
+		wg      sync.WaitGroup
+		bounds  = [3]int{0, q.split, h} // the halves' rows
 	)
-	half := func(i int, m *memo) {
+	use.Store(m)
+	half := func(i int) {
 		last := i == q.halves-1
 		y0, y1 := bounds[i], bounds[i+1]
-		sums[i][0], sums[i][1] = q.parts[i].warmRows(img, y0, y1, rows, q.costs, m, &stop, maxNew, !last)
-		if !stop.Load() {
-			z[i], errs[i] = q.deflate(&q.fast[i], &q.zbuf[i], pngFastLevel, q.rows[y0*(w+1):y1*(w+1)], last)
+		for {
+			m := use.Load()
+			if m == nil {
+				return
+			}
+			sums[i][0], sums[i][1] = q.parts[i].warmRows(img, y0, y1, rows, q.costs, m, &use, &stop, maxNew, !last)
+			if stop.Load() {
+				return
+			}
+			<-decided
+			if use.Load() == m {
+				break
+			}
+			// The rows were made with m, but the image has new fills: again, with them.
 		}
+		z[i], errs[i] = q.deflate(&q.fast[i], &q.zbuf[i], pngFastLevel, q.rows[y0*(w+1):y1*(w+1)], last)
 	}
 	if q.halves == 2 {
-		wg.Go(func() {
-			if m := <-ready; m != nil {
-				half(1, m)
-			}
-		})
+		wg.Go(func() { half(1) })
 	}
 	if fills, ok := q.newFills(img, m); !ok {
-		m = nil
+		use.Store(nil)
 	} else if len(fills) > 0 {
-		m = m.extend(fills)
+		use.Store(m.extend(fills))
 	}
-	ready <- m
-	if m != nil {
-		half(0, m)
-	}
+	close(decided)
+	half(0)
 	wg.Wait()
-	if m == nil || stop.Load() {
+	if m = use.Load(); m == nil || stop.Load() {
 		return m, z, false, nil
 	}
 	if err := errors.Join(errs[0], errs[1]); err != nil {
@@ -423,8 +447,9 @@ func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
 // equal to the one above being copied and summed at once; costs[y] is set to row y's cost (see
 // balance). It sets stop and gives up when the new colours' pixels pass maxNew, or at a fill
 // whose colour is not exactly in m's palette (newFills finds them first: never), and gives up
-// when stop is set (by the other half). See writeRows for spill and safeLast.
-func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, stop *atomic.Bool, maxNew int, safeLast bool) (uint64, uint64) {
+// when stop is set (by the other half) or use is no longer m. See writeRows for spill and
+// safeLast.
+func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, safeLast bool) (uint64, uint64) {
 	w := img.Bounds().Dx()
 	p.t.reset(1024)
 	clear(p.used[:])
@@ -436,7 +461,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 		fresh              int    // edge pixels of colours new to m
 	)
 	for y := y0; y < y1; y++ {
-		if stop.Load() {
+		if stop.Load() || use.Load() != m {
 			return 0, 0
 		}
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]

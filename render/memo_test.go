@@ -419,6 +419,34 @@ func TestPaletteMemoConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
+// A memo's clone starts where the memo is and goes its own way: the clone of a memo primed with
+// A encodes B (a new fill) by extending the palette, and the memo, which the clone's encoding did
+// not change, then does the same, to the same bytes.
+func TestPaletteMemoClone(t *testing.T) {
+	a := boards(t)[1].img
+	bImg := paint(a, image.Rect(40, 40, 140, 90), color.RGBA{0x12, 0xab, 0x34, 0xff})
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, a)
+	c := memo.Clone()
+	if got := c.Counts(); got != (render.MemoCounts{}) {
+		t.Errorf("a new clone counts %+v", got)
+	}
+	fromClone, made := encodeMade(t, c, bImg)
+	if made != "extended" {
+		t.Errorf("the clone made B %s", made)
+	}
+	fromMemo, made := encodeMade(t, &memo, bImg)
+	if made != "extended" {
+		t.Errorf("after the clone's encoding, the memo made B %s", made)
+	}
+	if !bytes.Equal(fromClone, fromMemo) {
+		t.Error("the clone and the memo encode B differently")
+	}
+	if got := c.Counts(); got != (render.MemoCounts{Extended: 1}) {
+		t.Errorf("the clone counts %+v", got)
+	}
+}
+
 // A nil memo encodes as EncodePNG.
 func TestPaletteMemoNil(t *testing.T) {
 	img := boards(t)[0].img

@@ -327,6 +327,11 @@ func (t *colourTable) grow() {
 	}
 }
 
+// clone returns a copy of t.
+func (t *colourTable) clone() colourTable {
+	return colourTable{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals), n: t.n, white: t.white}
+}
+
 // find returns key's value, or 0 if key is not there.
 func (t *colourTable) find(key uint32) uint32 {
 	if key == 0xffffffff {
