@@ -82,13 +82,14 @@ func CPUTime() time.Duration {
 
 // BenchmarkImage runs sub-benchmarks on view's board (hand true: its hand): "render" (draw
 // only); "encode", the drawn image's encoding as the bot does it — a board with a
-// render.PaletteMemo primed anew before each encoding with before, boards of earlier positions
-// of the same game (oldest first; never view's), as the bot's memo has seen a game's boards so
-// far; a hand with render.EncodePNG, as the bot never keeps a hand's palette (before is then
-// unused); "encode-cold" (a board only: render.EncodePNG, the first board of a game);
+// render.PaletteMemo primed with before, boards of earlier positions of the same game (oldest
+// first; never view's), as the bot's memo has seen a game's boards so far (each operation starts
+// from a copy of the primed memo); a hand with render.EncodePNG, as the bot never keeps a hand's
+// palette (before is then unused); "encode-cold" (a board only: render.EncodePNG, the first
+// board of a game);
 // "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what the kit used
 // before palettes); and "render+encode" (both, what the bot does per image). Each reports
-// png-bytes and cpu-ns/op, the process's CPU time per operation (the priming left out), which
+// png-bytes and cpu-ns/op, the process's CPU time per operation (the copying left out), which
 // is steadier than ns/op on a shared machine; "encode" and "render+encode" of a board report
 // warm and extended, the shares of encodings made with the primed memo's palette as it was and
 // with new fills added (see render.PaletteMemo.EncodePNG; the rest were made anew).
@@ -105,29 +106,24 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 	if err != nil {
 		b.Fatal(err)
 	}
-	// primed returns a memo primed with the boards before, or nil for a hand.
-	primed := func() *render.PaletteMemo { return nil }
+	// primed is a memo primed with the boards before (nil for a hand).
+	var primed *render.PaletteMemo
 	data := cold
 	if !hand {
 		if len(before) == 0 {
 			b.Fatal("no earlier board to prime the palette memo with")
 		}
-		earlier := make([]image.Image, len(before))
-		for i, v := range before {
-			if earlier[i], err = draw(v, names); err != nil {
+		primed = &render.PaletteMemo{}
+		for _, v := range before {
+			im, err := draw(v, names)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := primed.EncodePNG(im); err != nil {
 				b.Fatal(err)
 			}
 		}
-		primed = func() *render.PaletteMemo {
-			var m render.PaletteMemo
-			for _, im := range earlier {
-				if _, err := m.EncodePNG(im); err != nil {
-					b.Fatal(err)
-				}
-			}
-			return &m
-		}
-		if data, err = primed().EncodePNG(img); err != nil {
+		if data, err = primed.Clone().EncodePNG(img); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -135,7 +131,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&full, img); err != nil {
 		b.Fatal(err)
 	}
-	// run runs f per operation, with a freshly primed memo when memo is set.
+	// run runs f per operation, with a copy of the primed memo when memo is set.
 	run := func(name string, size int, memo bool, f func(m *render.PaletteMemo)) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -143,11 +139,9 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 			var warm, extended int64 // the operations' encodings so made
 			for b.Loop() {
 				var m *render.PaletteMemo
-				var c0 render.MemoCounts
 				if memo {
 					b.StopTimer()
-					m = primed()
-					c0 = m.Counts()
+					m = primed.Clone()
 					b.StartTimer()
 				}
 				start := CPUTime()
@@ -155,7 +149,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 				cpu += CPUTime() - start
 				if m != nil {
 					c := m.Counts()
-					warm, extended = warm+c.Warm-c0.Warm, extended+c.Extended-c0.Extended
+					warm, extended = warm+c.Warm, extended+c.Extended
 				}
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
