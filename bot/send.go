@@ -97,23 +97,24 @@ func (b *Bot) renderPNG(img commands.Image) (picture, error) {
 	return b.renderPNGWith(img, nil)
 }
 
-// boardMemos holds the palette memo of each game's board posts (see render.PaletteMemo), so that
-// a game's next board is encoded in one pass with the palette of its last one: the few hundred
-// games played most recently, 64–128 KB each. A memo carries colours from one image to the next,
-// so it is kept per bot, game and channel (a board never depends on another game's), and used
-// only for boards, which are public: never for a hand.
-var boardMemos = render.NewPaletteMemos[boardMemoKey](256)
+// boardMemoGames is how many games' palette memos a Bot keeps (Bot.memos): the few hundred
+// games played most recently, 100–200 KB each (the palette's colour table and the last board's
+// compressed bands).
+const boardMemoGames = 256
 
-// boardMemoKey is the key of a game's palette memo in boardMemos.
+// boardMemoKey is the key of a game's palette memo in Bot.memos.
 type boardMemoKey struct {
-	bot     string // the Bot's owner name (aiID), unique per Bot
 	game    int64
 	channel string
 }
 
-// boardMemo returns the palette memo of the board posts of game gameID in channelID.
+// boardMemo returns the palette memo of the board posts of game gameID in channelID, so that a
+// game's next board is encoded in one pass with the palette of its last one, copying the rows
+// they share (see render.PaletteMemo). A memo carries colours from one image to the next, so it
+// is kept per game and channel (a board never depends on another game's), and used only for
+// boards, which are public: never for a hand.
 func (b *Bot) boardMemo(gameID int64, channelID string) *render.PaletteMemo {
-	return boardMemos.For(boardMemoKey{bot: b.aiID, game: gameID, channel: channelID})
+	return b.memos.For(boardMemoKey{game: gameID, channel: channelID})
 }
 
 // renderPNGWith is renderPNG, a board encoded with memo, its game's palette memo (see

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -22,8 +23,10 @@ import (
 // written as black, so that a PNG's palette holds no colour its pixels do not show.
 type PaletteMemo struct {
 	mu     sync.RWMutex
-	m      *memo // nil when cold
+	m      *memo    // nil when cold
+	bands  *bandSet // the bands of the last warm encoding (see warmHalf), nil if none
 	counts [3]atomic.Int64
+	rows   [2]atomic.Int64 // rows of warm encodings: banded, and of them copied from a kept band
 }
 
 // Clone returns a copy of pm as it is now (its palette and the colours it has met), with no
@@ -36,15 +39,21 @@ func (pm *PaletteMemo) Clone() *PaletteMemo {
 		x := *m // keys, fills and search never change
 		x.table = m.table.clone()
 		c.m = &x
+		if b := pm.bands; b != nil && b.m == m {
+			c.bands = &bandSet{m: c.m, seed: b.seed, bands: b.bands} // bands never change
+		}
 	}
 	return c
 }
 
-// MemoCounts counts a PaletteMemo's encodings by the way each was made.
+// MemoCounts counts a PaletteMemo's encodings by the way each was made, and the rows of the warm
+// and extended ones whose deflate data was copied from the image before (see warmHalf).
 type MemoCounts struct {
 	Warm     int64 // with the memo's palette, in one pass per half
 	Extended int64 // the same, with the image's new fills added to the palette first
 	Anew     int64 // with a palette made anew: the first image, and those the memo did not fit
+	Rows     int64 // the rows of the warm and extended encodings
+	Copied   int64 // those of them in bands copied from the image before
 }
 
 // The ways an image is encoded with a memo, the indices of PaletteMemo.counts.
@@ -56,7 +65,10 @@ const (
 
 // Counts returns the number of images encoded with pm, by the way each was made.
 func (pm *PaletteMemo) Counts() MemoCounts {
-	return MemoCounts{pm.counts[madeWarm].Load(), pm.counts[madeExtended].Load(), pm.counts[madeAnew].Load()}
+	return MemoCounts{
+		Warm: pm.counts[madeWarm].Load(), Extended: pm.counts[madeExtended].Load(), Anew: pm.counts[madeAnew].Load(),
+		Rows: pm.rows[0].Load(), Copied: pm.rows[1].Load(),
+	}
 }
 
 // memo is a PaletteMemo's palette: its colours and a table from every colour met so far to its
@@ -69,6 +81,14 @@ type memo struct {
 	table  colourTable    // colour key → memo entry
 	split  float64        // where to split the next image, as a share of its rows (0: halfway)
 	stale  bool           // the table is full: the next image makes a new palette
+	base   *memo          // the memo it extends (see extend), or nil
+	moved  *[256]bool     // the entries of base some of whose colours took a new fill's (or nil)
+}
+
+// keeps reports whether bd, a band quantized with memo q, is the same quantized with m: m is q,
+// or extends q and bd uses no entry whose colours moved (see extend).
+func (m *memo) keeps(q *memo, bd *band) bool {
+	return m == q || m.base == q && !bd.uses(m.moved)
 }
 
 // A memo entry (a colourTable value) is a palette index with flags.
@@ -93,9 +113,11 @@ const (
 )
 
 // EncodePNG encodes img as EncodePNG does, with the palette of the memo's last image when it
-// fits: with a warm memo, each half of the image (see quantize) is one pass — runs of equal
-// pixels to palette indices through the memo's table, the Adler-32 sums, then the deflate of the
-// half — at once with the other half, with no counting of colours and no choice of palette. A
+// fits: with a warm memo, each half of the image (see quantize) is one pass, band by band of
+// rows, at once with the other half, with no counting of colours and no choice of palette: a band
+// whose pixels the memo's last image had is copied from it, already compressed; any other band's
+// runs of equal pixels become palette indices through the memo's table, with their Adler-32 sums,
+// and the band is deflated (see warmHalf). A
 // colour the memo has not met takes its nearest palette colour and is remembered. Fills (runs of
 // flatRun equal pixels) whose colours are not exactly in the palette — a new element, or a colour
 // the last image had only on edges — are found first, in a quick look at sampled pixels while the
@@ -140,12 +162,15 @@ func (pm *PaletteMemo) encode(img image.Image) ([]byte, int, error) {
 // cold or stale or does not fit img (see EncodePNG).
 func (pm *PaletteMemo) encodeWarm(q *quantizer, img *image.RGBA) ([]byte, int, error) {
 	pm.mu.RLock()
-	m := pm.m
+	m, old := pm.m, pm.bands
 	if m == nil || m.stale {
 		pm.mu.RUnlock()
 		return nil, madeAnew, nil
 	}
-	used, z, ok, err := q.quantizeWarm(img, m)
+	if old == nil {
+		old = newBandSet(m)
+	}
+	used, z, next, ok, err := q.quantizeWarm(img, m, old)
 	pm.mu.RUnlock()
 	made := madeWarm
 	if used != m {
@@ -159,7 +184,9 @@ func (pm *PaletteMemo) encodeWarm(q *quantizer, img *image.RGBA) ([]byte, int, e
 	if err != nil {
 		return nil, made, err
 	}
-	pm.learn(used, q, made == madeExtended)
+	pm.learn(used, q, made == madeExtended, next)
+	pm.rows[0].Add(int64(b.Dy()))
+	pm.rows[1].Add(int64(q.copied[0] + q.copied[1]))
 	return data, made, nil
 }
 
@@ -190,7 +217,7 @@ func (pm *PaletteMemo) encodeAnew(q *quantizer, img *image.RGBA) ([]byte, int, e
 	}
 	next := q.newMemo(pal)
 	pm.mu.Lock()
-	pm.m = next
+	pm.m, pm.bands = next, newBandSet(next) // no band is of this palette yet
 	pm.mu.Unlock()
 	return data, madeAnew, nil
 }
@@ -225,12 +252,16 @@ func (q *quantizer) newMemo(pal chosen) *memo {
 
 // learn adds the colours new to m that q's last quantizeWarm met (with their nearest palette
 // colours) to m's table, if m is still pm's memo or, with publish, makes m pm's memo (an extended
-// memo, see extend); past maxMemoColours it marks m stale.
-func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool) {
+// memo, see extend); past maxMemoColours it marks m stale. It keeps bands, the bands of the
+// image just encoded, for the next.
+func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet) {
 	pm.mu.Lock()
 	defer pm.mu.Unlock()
 	if publish {
 		pm.m = m
+	}
+	if pm.m == m {
+		pm.bands = bands
 	}
 	if pm.m != m || m.stale {
 		return
@@ -252,7 +283,8 @@ func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool) {
 
 // extend returns a copy of m with fills added to its palette, or nil if the palette has no room
 // for them. Every colour of its table keeps or takes its nearest palette colour (a fill's own
-// colour is exact). m must not change meanwhile (see PaletteMemo.mu).
+// colour is exact); the copy's moved marks the entries of m whose colours took a fill's, so that
+// the bands quantized with m that use none of them are still good (see memo.keeps). m must not change meanwhile (see PaletteMemo.mu).
 func (m *memo) extend(fills []uint32) *memo {
 	if len(fills) == 0 || len(m.keys)+len(fills) > 256 {
 		return nil
@@ -265,17 +297,21 @@ func (m *memo) extend(fills []uint32) *memo {
 		split: m.split,
 	}
 	x.search = newPaletteSearch(x.keys)
+	moved := new([256]bool)
 	nearer := func(c, e uint32) uint32 {
 		if e&entryExact != 0 {
 			return e
 		}
-		d := dist(c, x.keys[e&entryIndex])
+		was := e & entryIndex
+		d := dist(c, x.keys[was])
 		for i, f := range fills {
 			if f == c {
+				moved[was] = true
 				return uint32(n+i) | entryExact | entryHere
 			}
 			if df := dist(c, f); df < d {
 				e, d = uint32(n+i)|entryHere, df
+				moved[was] = true
 			}
 		}
 		return e
@@ -291,6 +327,7 @@ func (m *memo) extend(fills []uint32) *memo {
 	for i, f := range fills {
 		*x.table.ref(f) = uint32(n+i) | entryExact | entryHere
 	}
+	x.base, x.moved = m, moved
 	return x
 }
 
@@ -307,15 +344,16 @@ func (q *quantizer) used() *[256]bool {
 
 // quantizeWarm sets q.rows to img's rows of palette indices, each after its filter byte, and
 // q.adler to their Adler-32, and returns the memo whose palette they index — m, or a copy of m
-// extended with the image's new fills (see newFills and extend) — and the rows compressed at
-// pngFastLevel (see compress): each half (see quantize) in one goroutine, in one pass (warmRows)
-// and then its deflate. The first goroutine looks for new fills before its pass; the second, which
+// extended with the image's new fills (see newFills and extend) — the rows compressed at
+// pngFastLevel in bands, those of old copied (see warmHalf; none past pngFastMax, the rows then
+// all written to be compressed whole), and the bands of img: each half (see quantize) in one
+// goroutine, in one pass. The first goroutine looks for new fills before its pass; the second, which
 // starts later (its core wakes), makes its pass with m at once, and again in the rare image with
 // new fills. Each part's table holds the colours new to the memo, and its used the palette
 // entries its rows use.
 // It returns false when m does not fit img (see PaletteMemo.EncodePNG), or an error if the
 // compressor fails. m must not change meanwhile (see PaletteMemo.mu).
-func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bool, error) {
+func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet) (*memo, [2][]byte, *bandSet, bool, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	q.splitRows(h)
@@ -337,7 +375,11 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bo
 		errs    [2]error
 		wg      sync.WaitGroup
 		bounds  = [3]int{0, q.split, h} // the halves' rows
+		next    [2]*bandSet             // each half's bands
 	)
+	for i := range next {
+		next[i] = &bandSet{seed: old.seed, bands: map[bandKey]*band{}}
+	}
 	use.Store(m)
 	half := func(i int) {
 		last := i == q.halves-1
@@ -347,17 +389,17 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bo
 			if m == nil {
 				return
 			}
-			sums[i][0], sums[i][1] = q.parts[i].warmRows(img, y0, y1, rows, q.costs, m, &use, &stop, maxNew, !last)
-			if stop.Load() {
+			z[i], sums[i][0], sums[i][1], errs[i] = q.warmHalf(i, img, rows, y0, y1, last, m, old, next[i], &use, &stop, maxNew)
+			if stop.Load() || errs[i] != nil {
 				return
 			}
 			<-decided
 			if use.Load() == m {
-				break
+				return
 			}
 			// The rows were made with m, but the image has new fills: again, with them.
+			clear(next[i].bands)
 		}
-		z[i], errs[i] = q.deflate(&q.fast[i], &q.zbuf[i], pngFastLevel, q.rows[y0*(w+1):y1*(w+1)], last)
 	}
 	if q.halves == 2 {
 		wg.Go(func() { half(1) })
@@ -371,17 +413,27 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo) (*memo, [2][]byte, bo
 	half(0)
 	wg.Wait()
 	if m = use.Load(); m == nil || stop.Load() {
-		return m, z, false, nil
+		return m, z, nil, false, nil
 	}
 	if err := errors.Join(errs[0], errs[1]); err != nil {
-		return m, z, false, err
+		return m, z, nil, false, err
+	}
+	if z[0] == nil || (q.halves == 2 && z[1] == nil) {
+		return m, z, nil, false, nil
+	}
+	maps.Copy(next[0].bands, next[1].bands)
+	next[0].m = m
+	if len(z[0])+len(z[1]) > pngFastMax {
+		// Too large in bands: writePNG compresses the rows whole, the copied ones written too.
+		q.fillHits(img, rows, m)
+		z = [2][]byte{}
 	}
 	if q.halves == 1 {
 		q.adler = uint32(sums[0][1]<<16 | sums[0][0])
 	} else {
 		q.adler = adlerCombine(sums[0][0], sums[0][1], sums[1][0], sums[1][1], uint64((h-q.split)*(w+1)))
 	}
-	return m, z, true, nil
+	return m, z, next[0], true, nil
 }
 
 // newFills returns the colours of img's fills (runs of flatRun or more equal pixels in a row)
@@ -442,23 +494,19 @@ func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
 
 // warmRows writes rows y0 to y1 of rows (w palette indices each, after its filter byte 0) from
 // img's pixels and m's palette, in one pass: each run of equal pixels takes its colour's entry
-// (from a small cache, m's table, or p.t for colours new to m, which take their nearest palette
-// colour), and the Adler-32 sums (a, b) of the rows are summed per run as in writeRows, a row
-// equal to the one above being copied and summed at once; costs[y] is set to row y's cost (see
-// balance). It sets stop and gives up when the new colours' pixels pass maxNew, or at a fill
-// whose colour is not exactly in m's palette (newFills finds them first: never), and gives up
-// when stop is set (by the other half) or use is no longer m. See writeRows for spill and
-// safeLast.
-func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, safeLast bool) (uint64, uint64) {
+// (from p's small cache, which must be of m or empty; m's table; or p.t for colours new to m,
+// which take their nearest palette colour) and is marked in used, and the Adler-32 sums (a, b)
+// of the rows are summed per run as in writeRows, a row equal to the one above being copied and
+// summed at once; costs[y] is set to row y's cost (see balance). It adds the pixels of colours
+// new to m to *fresh, and sets stop and gives up when they pass maxNew, or at a fill whose colour
+// is not exactly in m's palette (newFills finds them first: never), and gives up when stop is
+// set (by the other half) or use is no longer m. See writeRows for spill and safeLast.
+func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, fresh *int, used *[256]bool, safeLast bool) (uint64, uint64) {
 	w := img.Bounds().Dx()
-	p.t.reset(1024)
-	clear(p.used[:])
 	var (
-		cacheKey, cacheVal [256]uint32
-		sa, sb             uint64 = 1, 0
-		rowA, rowB         uint64 // the sums of the last row that was not a repeat, from 0
-		rowFresh           int    // its edge pixels (not in fills) of colours new to m
-		fresh              int    // edge pixels of colours new to m
+		sa, sb     uint64 = 1, 0
+		rowA, rowB uint64 // the sums of the last row that was not a repeat, from 0
+		rowFresh   int    // its edge pixels (not in fills) of colours new to m
 	)
 	for y := y0; y < y1; y++ {
 		if stop.Load() || use.Load() != m {
@@ -470,7 +518,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 		costs[y] = uint32(w / rowCostPixels)
 		if y > y0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
 			copy(out[:w], rows[(y-1)*(w+1)+1:y*(w+1)])
-			if fresh += rowFresh; fresh > maxNew {
+			if *fresh += rowFresh; *fresh > maxNew {
 				stop.Store(true) // too much is new
 				return 0, 0
 			}
@@ -484,11 +532,11 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 				// The run of c is [start, x).
 				runs++
 				var e uint32
-				if h := c * 0x9e3779b1 >> 24; cacheKey[h] == c && cacheVal[h] != 0 {
-					e = cacheVal[h]
+				if h := c * 0x9e3779b1 >> 24; p.cacheKey[h] == c && p.cacheVal[h] != 0 {
+					e = p.cacheVal[h]
 				} else {
 					e = p.entry(c, m)
-					cacheKey[h], cacheVal[h] = c, e
+					p.cacheKey[h], p.cacheVal[h] = c, e
 				}
 				n := uint64(x - start)
 				if e&entryExact == 0 && n >= flatRun {
@@ -497,13 +545,13 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 				}
 				if e&entryNew != 0 && n < flatRun { // a new fill is added to the palette
 					rowFresh += int(n)
-					if fresh += int(n); fresh > maxNew {
+					if *fresh += int(n); *fresh > maxNew {
 						stop.Store(true) // too much is new
 						return 0, 0
 					}
 				}
 				v := uint64(e & entryIndex)
-				p.used[v] = true
+				used[v] = true
 				rowB += n*rowA + v*n*(n+1)/2
 				rowA += n * v
 				if n <= 16 && spill {

@@ -7,9 +7,12 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"maps"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"spicebot/games"
 	"spicebot/render"
@@ -26,8 +29,30 @@ func series(tb testing.TB, n int) map[string][]*image.RGBA {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	names := []string{rendertest.LongName, "Bob", "Chandra", "Dmitri"}
 	out := map[string][]*image.RGBA{}
+	for id, s := range seriesViews(tb, n) {
+		for _, v := range s.views {
+			im, err := r.Board(v, s.names)
+			if err != nil {
+				tb.Fatalf("%s board: %v", id, err)
+			}
+			out[id] = append(out[id], im.(*image.RGBA))
+		}
+	}
+	return out
+}
+
+// gameViews is the observer's views after each of a game's first moves, and its players' names.
+type gameViews struct {
+	views []any
+	names []string
+}
+
+// seriesViews returns, by game id, the observer's views of series.
+func seriesViews(tb testing.TB, n int) map[string]gameViews {
+	tb.Helper()
+	names := []string{rendertest.LongName, "Bob", "Chandra", "Dmitri"}
+	out := map[string]gameViews{}
 	for _, g := range games.List() {
 		_, most := g.Rules.Players()
 		players := min(most, 4)
@@ -35,17 +60,13 @@ func series(tb testing.TB, n int) map[string][]*image.RGBA {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		id := g.Rules.ID()
-		draw := func() {
-			im, err := r.Board(st.View(rules.Observer), names[:players])
-			if err != nil {
-				tb.Fatalf("%s board: %v", id, err)
-			}
-			out[id] = append(out[id], im.(*image.RGBA))
-		}
-		draw()
+		gv := gameViews{views: []any{st.View(rules.Observer)}, names: names[:players]}
 		rng := rules.NewRNG(3)
-		_, _ = rules.Playout(st, &rng, n-1, func(rules.Record) error { draw(); return nil })
+		_, _ = rules.Playout(st, &rng, n-1, func(rules.Record) error {
+			gv.views = append(gv.views, st.View(rules.Observer))
+			return nil
+		})
+		out[g.Rules.ID()] = gv
 	}
 	return out
 }
@@ -193,9 +214,13 @@ func TestPaletteMemoSeries(t *testing.T) {
 				rendertest.Save(t, "memo-"+id, data)
 			}
 		}
-		t.Logf("%s: %d of %d boards warm (%+v)", id, warm, len(imgs), memo.Counts())
+		c := memo.Counts()
+		t.Logf("%s: %d of %d boards warm, %.0f%% of their rows copied from the board before (%+v)", id, warm, len(imgs), 100*float64(c.Copied)/float64(max(1, c.Rows)), c)
 		if warm < len(imgs)/2 {
 			t.Errorf("%s: only %d of %d boards used the memo", id, warm, len(imgs))
+		}
+		if c.Copied < c.Rows/5 {
+			t.Errorf("%s: only %d of %d rows copied from the boards before", id, c.Copied, c.Rows)
 		}
 	}
 }
@@ -442,7 +467,7 @@ func TestPaletteMemoClone(t *testing.T) {
 	if !bytes.Equal(fromClone, fromMemo) {
 		t.Error("the clone and the memo encode B differently")
 	}
-	if got := c.Counts(); got != (render.MemoCounts{Extended: 1}) {
+	if got := c.Counts(); got.Warm != 0 || got.Extended != 1 || got.Anew != 0 {
 		t.Errorf("the clone counts %+v", got)
 	}
 }
@@ -484,24 +509,123 @@ func TestPaletteMemos(t *testing.T) {
 	}
 }
 
-// BenchmarkEncodePNGMemo encodes the last of a few consecutive boards of each game with a memo
-// primed by the board before it (after the first operation, the memo knows the board's new
-// colours too: this is the warm pass alone), and reports the PNG bytes and CPU time per board.
-func BenchmarkEncodePNGMemo(b *testing.B) {
-	for id, imgs := range series(b, 12) {
-		b.Run(id, func(b *testing.B) {
-			var memo render.PaletteMemo
-			mustEncode(b, &memo, imgs[len(imgs)-2])
-			img := imgs[len(imgs)-1]
-			b.ReportAllocs()
-			var n int
-			start := rendertest.CPUTime()
-			for b.Loop() {
-				n = len(mustEncode(b, &memo, img))
+// BenchmarkGameBoards draws and encodes the first 40 boards of a random 4-player game of each
+// game, as the bot posts them: each operation is the whole series, encoded with a new
+// PaletteMemo (the first board made anew, as a game's first). It reports, per board, the time
+// (ns/board) and CPU time (cpu-ns/board) to draw ("render"), to encode the boards drawn
+// ("encode"), and both ("render+encode"), the PNG bytes, and the share of rows copied from the
+// board before (see PaletteMemo).
+func BenchmarkGameBoards(b *testing.B) {
+	r, err := games.Renderer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	all := seriesViews(b, 40)
+	ids := slices.Sorted(maps.Keys(all))
+	for _, id := range ids {
+		gv := all[id]
+		var imgs []image.Image
+		for _, v := range gv.views {
+			im, err := r.Board(v, gv.names)
+			if err != nil {
+				b.Fatal(err)
 			}
-			b.ReportMetric(float64(rendertest.CPUTime()-start)/float64(b.N), "cpu-ns/op")
-			b.ReportMetric(float64(n), "png-bytes")
-			b.ReportMetric(float64(memo.Counts().Warm)/float64(b.N), "warm")
+			imgs = append(imgs, im)
+		}
+		per := func(b *testing.B, f func(memo *render.PaletteMemo, i int) int) {
+			var cpu time.Duration
+			var bytes int
+			var c render.MemoCounts
+			for b.Loop() {
+				memo := &render.PaletteMemo{}
+				start := rendertest.CPUTime()
+				bytes = 0
+				for i := range gv.views {
+					bytes += f(memo, i)
+				}
+				cpu += rendertest.CPUTime() - start
+				c = memo.Counts()
+			}
+			n := float64(b.N * len(gv.views))
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/board")
+			b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/board")
+			if bytes > 0 {
+				b.ReportMetric(float64(bytes)/float64(len(gv.views)), "png-bytes")
+				b.ReportMetric(float64(c.Copied)/float64(max(1, c.Rows)), "copied")
+			}
+		}
+		draw := func(i int) image.Image {
+			im, err := r.Board(gv.views[i], gv.names)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return im
+		}
+		b.Run(id+"/render", func(b *testing.B) {
+			per(b, func(_ *render.PaletteMemo, i int) int { draw(i); return 0 })
 		})
+		b.Run(id+"/encode", func(b *testing.B) {
+			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, imgs[i])) })
+		})
+		b.Run(id+"/render+encode", func(b *testing.B) {
+			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, draw(i))) })
+		})
+	}
+}
+
+// shifted returns img with its rows from y on moved down by k rows, the k rows at y copies of
+// row y - 1 (a panel that grew by k rows).
+func shifted(img *image.RGBA, y, k int) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()+k))
+	n := img.Stride
+	copy(out.Pix, img.Pix[:y*n])
+	for i := range k {
+		copy(out.Pix[(y+i)*n:], img.Pix[(y-1)*n:y*n])
+	}
+	copy(out.Pix[(y+k)*n:], img.Pix[y*n:])
+	return out
+}
+
+// A warm encoding copies the deflate data of the bands of rows that the image before had, even
+// where a panel grew and moved the rows below it, and compresses the rest: a board with 13 rows
+// inserted copies most of its rows, and one pixel changed in the middle of a copied band is
+// seen (the band is compressed anew). Each decodes to its own pixels (checkNearest).
+func TestPaletteMemoCopiesBands(t *testing.T) {
+	for _, bd := range boards(t)[:4] {
+		a := bd.img
+		h := a.Bounds().Dy()
+		b := shifted(a, h/3, 13)
+		var memo render.PaletteMemo
+		mustEncode(t, &memo, a)
+		mustEncode(t, &memo, a) // warm: its bands are kept
+		before := memo.Counts()
+		data, made := encodeMade(t, &memo, b)
+		if made != "warm" {
+			t.Fatalf("%s: the shifted board was made %s", bd.name, made)
+		}
+		checkNearest(t, b, data)
+		c := memo.Counts()
+		rows, copied := c.Rows-before.Rows, c.Copied-before.Copied
+		if rows != int64(h+13) || copied < rows*2/3 {
+			t.Errorf("%s: %d of %d rows copied after 13 rows were inserted, want two thirds", bd.name, copied, rows)
+		}
+		// One pixel of a row in the middle of the lower two thirds takes the colour of a fill
+		// (an exact palette colour) it did not have.
+		y := h * 2 / 3
+		x := b.Bounds().Dx() / 2
+		fill := b.RGBAAt(0, 0)
+		if b.RGBAAt(x, y) == fill {
+			fill = b.RGBAAt(0, h-1)
+		}
+		d := image.NewRGBA(b.Bounds())
+		copy(d.Pix, b.Pix)
+		d.SetRGBA(x, y, fill)
+		data = mustEncode(t, &memo, d)
+		got := decodePaletted(t, data).At(x, y)
+		if rgbaOf(got) != rgbaOf(fill) {
+			t.Errorf("%s: the changed pixel decodes as %v, want %v", bd.name, got, fill)
+		}
+		checkNearest(t, d, data)
 	}
 }

@@ -38,7 +38,8 @@ import (
 // halves at once, which about halves the time a player waits for the encoding (the CPU time is
 // the same; see quantize and compress). The boards of one game share almost every colour: a
 // caller that keeps a PaletteMemo per game encodes the next board with the last one's palette,
-// in one pass per half (see PaletteMemo.EncodePNG).
+// in one pass per half, and copies the compressed bands of rows the last board had (see
+// PaletteMemo.EncodePNG and warmHalf).
 //
 // It returns an error for a nil or empty image, or if the compressor fails.
 func EncodePNG(img image.Image) ([]byte, error) {
@@ -116,7 +117,8 @@ func putQuantizer(q *quantizer) {
 
 // writePNG returns the PNG of a w×h image with palette pal (colour keys, see colourTable) whose
 // rows, each after its filter byte (0, none), are q.rows, and fast the rows compressed at
-// pngFastLevel if that is done already (see quantizeWarm), else nil. With used not nil, a palette
+// pngFastLevel if that is done already (see quantizeWarm: in bands, which cost a few per cent
+// more bytes; past pngFastMax they are compressed whole again), else nil. With used not nil, a palette
 // entry that no pixel uses (used[i] false) is written as opaque black, so that the PLTE holds
 // only this image's colours (see PaletteMemo).
 func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]byte) ([]byte, error) {
@@ -155,7 +157,7 @@ func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]
 	// Adler-32 of the rows, which quantize computed from their runs.
 	out = append(out, 0x78, 0x5e)
 	z := fast
-	if z[0] == nil {
+	if z[0] == nil || len(z[0])+len(z[1]) > pngFastMax { // none yet, or in bands and too large
 		var err error
 		if z, err = q.compress(&q.fast, pngFastLevel, w); err != nil {
 			return nil, fmt.Errorf("deflate: %w", err)
@@ -237,17 +239,20 @@ func chunk(out []byte, typ string, data []byte) []byte {
 // quantizer is reusable scratch memory for quantize: one part per half of the image (see
 // quantize), the rows of palette indices and the compressors of each half.
 type quantizer struct {
-	parts  [2]part
-	rows   []byte           // the image's rows of palette indices, each after its filter byte
-	fast   [2]*flate.Writer // at pngFastLevel, per half
-	small  [2]*flate.Writer // at pngLevel, per half
-	zbuf   [2][]byte        // each half's compressed rows
-	remap  []uint16         // the second part's colour ids in the first's
-	adler  uint32           // Adler-32 of rows
-	halves int              // 1, or 2 when the image was quantized and is compressed in halves
-	split  int              // the first row of the second half
-	costs  []uint32         // each row's cost to quantize and compress (see quantizeWarm)
-	fills  []uint32         // the new fills of an image (see newFills)
+	parts   [2]part
+	rows    []byte           // the image's rows of palette indices, each after its filter byte
+	fast    [2]*flate.Writer // at pngFastLevel, per half
+	small   [2]*flate.Writer // at pngLevel, per half
+	zbuf    [2][]byte        // each half's compressed rows
+	bandBuf [2][]byte        // each half's last band compressed (see warmHalf)
+	copied  [2]int           // each half's rows copied from kept bands (see warmHalf)
+	hits    [2][][2]int      // each half's bands copied (first and end rows; see warmHalf)
+	remap   []uint16         // the second part's colour ids in the first's
+	adler   uint32           // Adler-32 of rows
+	halves  int              // 1, or 2 when the image was quantized and is compressed in halves
+	split   int              // the first row of the second half
+	costs   []uint32         // each row's cost to quantize and compress (see quantizeWarm)
+	fills   []uint32         // the new fills of an image (see newFills)
 }
 
 // part is the first pass's result over a band of rows: the band's colours in order of
@@ -260,6 +265,8 @@ type part struct {
 	counts  []uint32  // each colour id's pixels
 	longest []uint32  // each colour id's longest run
 	used    [256]bool // the palette entries the band's pixels use (see PaletteMemo)
+	// cacheKey and cacheVal cache colours' memo entries by hash (see warmRows).
+	cacheKey, cacheVal [256]uint32
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian

@@ -92,7 +92,8 @@ func CPUTime() time.Duration {
 // png-bytes and cpu-ns/op, the process's CPU time per operation (the copying left out), which
 // is steadier than ns/op on a shared machine; "encode" and "render+encode" of a board report
 // warm and extended, the shares of encodings made with the primed memo's palette as it was and
-// with new fills added (see render.PaletteMemo.EncodePNG; the rest were made anew).
+// with new fills added (see render.PaletteMemo.EncodePNG; the rest were made anew), and copied,
+// the share of their rows whose deflate data was copied from the boards before.
 func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, names []string, hand bool) {
 	draw := r.Board
 	if hand {
@@ -137,6 +138,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 			b.ReportAllocs()
 			var cpu time.Duration
 			var warm, extended int64 // the operations' encodings so made
+			var rows, copied int64   // their rows, and those copied from the boards before
 			for b.Loop() {
 				var m *render.PaletteMemo
 				if memo {
@@ -150,6 +152,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 				if m != nil {
 					c := m.Counts()
 					warm, extended = warm+c.Warm, extended+c.Extended
+					rows, copied = rows+c.Rows, copied+c.Copied
 				}
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
@@ -157,6 +160,9 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 			if memo {
 				b.ReportMetric(float64(warm)/float64(b.N), "warm")
 				b.ReportMetric(float64(extended)/float64(b.N), "extended")
+				if rows > 0 {
+					b.ReportMetric(float64(copied)/float64(rows), "copied")
+				}
 			}
 		})
 	}

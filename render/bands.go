@@ -1,0 +1,178 @@
+package render
+
+import (
+	"bytes"
+	"hash/maphash"
+	"image"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// Consecutive boards of a game differ in a few places (a moved piece, a score, the last move's
+// line): most of a board's rows are found, in runs of a few dozen rows, in the board before it,
+// often moved up or down when a panel grew or shrank. A PaletteMemo therefore encodes a warm
+// image in bands of rows and keeps, for each band, its compressed rows of palette indices: a band
+// of the next image whose pixels are the same is neither quantized nor compressed again, its data
+// is copied (see warmHalf). Over the first 40 boards of a random game (render's
+// BenchmarkGameBoards), 54–79% of the rows are copied and a board's encoding takes 0.7–1.1 ms.
+//
+// A band ends at a row chosen by the rows' pixels (content-defined chunking, as in rsync or
+// restic), so that the bands of a moved panel are still the same bands: once a band has bandMin
+// rows, after a row whose hash is 0 modulo bandMask+1 or that ends a run of equal rows (the blank
+// rows between a board's panels), and at bandMax rows. Each band is deflated on its own (no
+// back-reference into the band above) and ends with a sync flush, so that bands compressed for
+// different images follow one another in one deflate stream; that costs 0–13% more bytes than
+// one band per half (a block header and a first row per band; Batavia's boards the most), and an
+// image past pngFastMax is compressed whole again.
+//
+// A band is known by the 64-bit hashes of its rows with the memo's own seed, mixed (a row equal
+// to the one above is not hashed again), and by its rows: two different bands have the same key
+// with a chance of about 2⁻⁶⁴. It is copied only while the memo's table gives the band's colours
+// the entries it was quantized with: the memo is the band's (bandSet.m) or extends it, and no
+// entry the band uses had colours moved to a new fill (see memo.keeps).
+const (
+	bandMin  = 16
+	bandMax  = 96
+	bandMask = 31
+)
+
+// bandKey identifies a band by its pixels: the hashes of its rows (with the set's seed) mixed,
+// and its rows.
+type bandKey struct {
+	hash uint64
+	rows int
+}
+
+// band is what a memo keeps of a band of rows: its rows of palette indices (each after its
+// filter byte) compressed on their own, ending with a sync flush, their Adler-32 sums (a, b) from
+// (1, 0), and the palette entries its pixels use.
+type band struct {
+	z    []byte
+	a, b uint64
+	used [256]bool
+}
+
+// bandSet is the bands of a memo's last warm encoding, quantized with the memo m. It never
+// changes once made; a PaletteMemo replaces it whole.
+type bandSet struct {
+	m     *memo
+	seed  maphash.Seed
+	bands map[bandKey]*band
+}
+
+// newBandSet returns an empty set for memo m, with a seed of its own.
+func newBandSet(m *memo) *bandSet {
+	return &bandSet{m: m, seed: maphash.MakeSeed(), bands: map[bandKey]*band{}}
+}
+
+// warmHalf quantizes and compresses rows y0 to y1 of img with memo m (one half of quantizeWarm)
+// band by band: a band of old is copied from it (when m keeps it, see memo.keeps), any other band
+// is quantized into rows (warmRows) and deflated at pngFastLevel with the half's compressor, and
+// every band is put in next. It returns the half's deflate data (in q.zbuf[i]: ending with a
+// final empty stored block when last, else with a sync flush) and the Adler-32 sums (a, b) of its
+// rows of indices; q.parts[i].used holds the palette entries its pixels use, q.copied[i] counts
+// the rows copied and q.hits[i] lists their bands (first and end row), whose rows are left
+// unwritten. It returns no data when it gave up (see warmRows), or an error if the compressor
+// fails.
+func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int) ([]byte, uint64, uint64, error) {
+	p := &q.parts[i]
+	p.t.reset(1024)
+	clear(p.used[:])
+	clear(p.cacheVal[:]) // of another memo
+	q.copied[i] = 0
+	q.hits[i] = q.hits[i][:0]
+	w := img.Bounds().Dx()
+	stride := w + 1
+	out := q.zbuf[i][:0]
+	var (
+		rh     uint64    // row y's hash
+		key    uint64    // the band's rows' hashes, mixed
+		eqPrev bool      // row y is row y-1 again
+		fresh  int       // edge pixels of colours new to m
+		sa, sb uint64    = 1, 0
+		used   [256]bool // a band's palette entries
+	)
+	start := y0
+	for y := y0; y < y1; y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if !eqPrev || y == start {
+			rh = maphash.Bytes(next.seed, row)
+		}
+		key = (bits.RotateLeft64(key, 23) ^ rh) * 0x9e3779b97f4a7c15
+		eqNext := y+1 < y1 && bytes.Equal(row, img.Pix[(y+1)*img.Stride:(y+1)*img.Stride+4*w])
+		n := y + 1 - start
+		cut := y == y1-1 || n >= bandMax || n >= bandMin && (rh&bandMask == 0 || eqPrev && !eqNext)
+		eqPrev = eqNext
+		if !cut {
+			continue
+		}
+		k := bandKey{key, n}
+		key = 0
+		var bd *band
+		if bd = old.bands[k]; bd != nil && !m.keeps(old.m, bd) {
+			bd = nil
+		}
+		if bd != nil {
+			q.copied[i] += n
+			q.hits[i] = append(q.hits[i], [2]int{start, y + 1})
+			for r := start; r <= y; r++ {
+				q.costs[r] = 1 // hashed only
+			}
+		} else {
+			clear(used[:])
+			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, !last && y+1 == y1)
+			if stop.Load() || use.Load() != m {
+				return nil, 0, 0, nil
+			}
+			z, err := q.deflate(&q.fast[i], &q.bandBuf[i], pngFastLevel, rows[start*stride:(y+1)*stride], false)
+			if err != nil {
+				return nil, 0, 0, err
+			}
+			bd = &band{z: slices.Clone(z), a: a, b: b, used: used}
+		}
+		for e, u := range bd.used {
+			p.used[e] = p.used[e] || u
+		}
+		out = append(out, bd.z...)
+		v := adlerCombine(sa, sb, bd.a, bd.b, uint64(n*stride))
+		sa, sb = uint64(v&0xffff), uint64(v>>16)
+		next.bands[k] = bd
+		start = y + 1
+	}
+	if last {
+		// A final stored block of no bytes: BFINAL 1, BTYPE 00, aligned; LEN 0, NLEN 0xffff.
+		out = append(out, 1, 0, 0, 0xff, 0xff)
+	}
+	q.zbuf[i] = out
+	return out, sa, sb, nil
+}
+
+// fillHits writes the rows of the bands warmHalf copied (q.hits), quantized with m, so that
+// q.rows is whole (to be compressed whole: see writePNG). The bands' colours are all in m's
+// table.
+func (q *quantizer) fillHits(img *image.RGBA, rows []byte, m *memo) {
+	var (
+		use   atomic.Pointer[memo]
+		stop  atomic.Bool
+		fresh int
+		used  [256]bool
+	)
+	use.Store(m)
+	for i := range q.halves {
+		clear(q.parts[i].cacheVal[:])
+		for _, h := range q.hits[i] {
+			q.parts[i].warmRows(img, h[0], h[1], rows, q.costs, m, &use, &stop, len(img.Pix), &fresh, &used, true)
+		}
+	}
+}
+
+// uses reports whether bd uses any of the palette entries marked in es.
+func (bd *band) uses(es *[256]bool) bool {
+	for i, u := range bd.used {
+		if u && es[i] {
+			return true
+		}
+	}
+	return false
+}
