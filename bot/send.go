@@ -98,7 +98,7 @@ func (b *Bot) renderPNG(img commands.Image) (picture, error) {
 }
 
 // boardMemoGames is how many games' palette memos a Bot keeps (Bot.memos): the few hundred
-// games played most recently, 100–200 KB each (the palette's colour table and the last board's
+// games played most recently, 100–250 KB each (the palette's colour table and the last board's
 // compressed bands).
 const boardMemoGames = 256
 
