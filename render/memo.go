@@ -56,7 +56,7 @@ type MemoCounts struct {
 	Extended int64 // the same, with the image's new fills added to the palette first
 	Anew     int64 // with a palette made anew: the first image, and those the memo did not fit
 	Rows     int64 // the rows of the warm and extended encodings
-	Copied   int64 // those of them in bands copied from the image before
+	Copied   int64 // those of them found in the bands kept from the image before (copied, unless the image was too large in bands)
 }
 
 // The ways an image is encoded with a memo, the indices of PaletteMemo.counts.

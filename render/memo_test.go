@@ -629,3 +629,52 @@ func TestPaletteMemoCopiesBands(t *testing.T) {
 		checkNearest(t, d, data)
 	}
 }
+
+// tiled returns img repeated n times, one below the other.
+func tiled(img *image.RGBA, n int) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), n*b.Dy()))
+	for i := range n {
+		copy(out.Pix[i*len(img.Pix):], img.Pix)
+	}
+	return out
+}
+
+// inverted returns img with its colours inverted (alpha kept).
+func inverted(img *image.RGBA) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	for i, v := range img.Pix {
+		if i%4 == 3 {
+			out.Pix[i] = v
+		} else {
+			out.Pix[i] = v ^ 0xff
+		}
+	}
+	return out
+}
+
+// An image whose bands would pass the size at which a PNG is compressed again whole (three boards
+// tall) is still copied band by band, and then has the copied bands' rows written (quantized
+// again) before the whole rows are compressed: even when the quantizer's rows last held another
+// image, it decodes to its own pixels.
+func TestPaletteMemoLargeInBands(t *testing.T) {
+	a := tiled(boards(t)[0].img, 3)
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, a)
+	mustEncode(t, &memo, a) // warm: its bands are kept
+	before := memo.Counts()
+	if _, err := render.EncodePNG(inverted(a)); err != nil { // the pooled quantizer's rows: another image's
+		t.Fatal(err)
+	}
+	data, made := encodeMade(t, &memo, a)
+	if made != "warm" {
+		t.Fatalf("the same image again was made %s", made)
+	}
+	if c, h := memo.Counts(), int64(a.Bounds().Dy()); c.Copied-before.Copied < h*9/10 {
+		t.Errorf("%d of %d rows copied, want nine tenths", c.Copied-before.Copied, h)
+	}
+	if len(data) <= 59<<10 {
+		t.Fatalf("a PNG of %d bytes: too small to be compressed again whole", len(data))
+	}
+	checkNearest(t, a, data)
+}
