@@ -21,8 +21,8 @@ import (
 // for concurrent use.
 //
 // A memo carries colours from one image to the next: an image's edge pixels may take colours of
-// the images before it, and its bands the bytes of the image before. Use one only for a series of public images of one game, never for a
-// private image (a hand), and never across games. The palette entries an image does not use are
+// the images before it, and its bands the bytes of the image before. Use one only for a series
+// of public images of one game, never for a private image (a hand), and never across games. The palette entries an image does not use are
 // written as black, so that a PNG's palette holds no colour its pixels do not show.
 type PaletteMemo struct {
 	mu     sync.RWMutex
@@ -32,8 +32,9 @@ type PaletteMemo struct {
 	rows   [2]atomic.Int64 // rows of warm encodings: banded, and of them copied from a kept band
 }
 
-// Clone returns a copy of pm as it is now (its palette and the colours it has met), with no
-// encodings counted: for a benchmark that starts each operation from the same memo.
+// Clone returns a copy of pm as it is now (its palette, the colours it has met and the bands of
+// its last image), with no encodings counted: for a benchmark that starts each operation from the
+// same memo.
 func (pm *PaletteMemo) Clone() *PaletteMemo {
 	pm.mu.RLock()
 	defer pm.mu.RUnlock()
@@ -56,7 +57,7 @@ type MemoCounts struct {
 	Extended int64 // the same, with the image's new fills added to the palette first
 	Anew     int64 // with a palette made anew: the first image, and those the memo did not fit
 	Rows     int64 // the rows of the warm and extended encodings
-	Copied   int64 // those of them found in the bands kept from the image before (copied, unless the image was too large in bands)
+	Copied   int64 // those of them in bands kept from the image before (see warmHalf)
 }
 
 // The ways an image is encoded with a memo, the indices of PaletteMemo.counts.
@@ -120,8 +121,7 @@ const (
 // rows, at once with the other half, with no counting of colours and no choice of palette: a band
 // whose pixels the memo's last image had is copied from it, already compressed; any other band's
 // runs of equal pixels become palette indices through the memo's table, with their Adler-32 sums,
-// and the band is deflated (see warmHalf). A
-// colour the memo has not met takes its nearest palette colour and is remembered. Fills (runs of
+// and the band is deflated (see warmHalf). A colour the memo has not met takes its nearest palette colour and is remembered. Fills (runs of
 // flatRun equal pixels) whose colours are not exactly in the palette — a new element, or a colour
 // the last image had only on edges — are found first, in a quick look at sampled pixels while the
 // second half's goroutine starts, and added to the palette, so that fills stay exact. The image
@@ -287,7 +287,8 @@ func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet
 // extend returns a copy of m with fills added to its palette, or nil if the palette has no room
 // for them. Every colour of its table keeps or takes its nearest palette colour (a fill's own
 // colour is exact); the copy's moved marks the entries of m whose colours took a fill's, so that
-// the bands quantized with m that use none of them are still good (see memo.keeps). m must not change meanwhile (see PaletteMemo.mu).
+// the bands quantized with m that use none of them are still good (see memo.keeps). m must not
+// change meanwhile (see PaletteMemo.mu).
 func (m *memo) extend(fills []uint32) *memo {
 	if len(fills) == 0 || len(m.keys)+len(fills) > 256 {
 		return nil
@@ -350,9 +351,9 @@ func (q *quantizer) used() *[256]bool {
 // extended with the image's new fills (see newFills and extend) — the rows compressed at
 // pngFastLevel in bands, those of old copied (see warmHalf; none past pngFastMax, the rows then
 // all written to be compressed whole), and the bands of img: each half (see quantize) in one
-// goroutine, in one pass. The first goroutine looks for new fills before its pass; the second, which
-// starts later (its core wakes), makes its pass with m at once, and again in the rare image with
-// new fills. Each part's table holds the colours new to the memo, and its used the palette
+// goroutine, in one pass. The first goroutine looks for new fills before its pass; the second,
+// which starts later (its core wakes), makes its pass with m at once, and again in the rare image
+// with new fills. Each part's table holds the colours new to the memo, and its used the palette
 // entries its rows use.
 // It returns false when m does not fit img (see PaletteMemo.EncodePNG), or an error if the
 // compressor fails. m must not change meanwhile (see PaletteMemo.mu).
