@@ -117,10 +117,9 @@ func putQuantizer(q *quantizer) {
 
 // writePNG returns the PNG of a w×h image with palette pal (colour keys, see colourTable) whose
 // rows, each after its filter byte (0, none), are q.rows, and fast the rows compressed at
-// pngFastLevel if that is done already (see quantizeWarm: in bands, which cost a few per cent
-// more bytes; past pngFastMax they are compressed whole again), else nil. With used not nil, a palette
-// entry that no pixel uses (used[i] false) is written as opaque black, so that the PLTE holds
-// only this image's colours (see PaletteMemo).
+// pngFastLevel if that is done already (in bands: see quantizeWarm), else nil. With used not
+// nil, a palette entry that no pixel uses (used[i] false) is written as opaque black, so that the
+// PLTE holds only this image's colours (see PaletteMemo).
 func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]byte) ([]byte, error) {
 	out := make([]byte, 0, 1024+len(q.rows)/12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
@@ -157,7 +156,7 @@ func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]
 	// Adler-32 of the rows, which quantize computed from their runs.
 	out = append(out, 0x78, 0x5e)
 	z := fast
-	if z[0] == nil || len(z[0])+len(z[1]) > pngFastMax { // none yet, or in bands and too large
+	if z[0] == nil {
 		var err error
 		if z, err = q.compress(&q.fast, pngFastLevel, w); err != nil {
 			return nil, fmt.Errorf("deflate: %w", err)
