@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -29,9 +30,8 @@ func TestPaceE2E(t *testing.T) {
 			late = s.UserID
 		}
 	}
-	ctx := within(t, 30*time.Second)
-	clock.Advance(time.Hour + time.Minute) // the fast pace reminds after an hour
-	dm, err := h.srv.WaitFor(ctx, func(m discordtest.Message) bool {
+	// the fast pace reminds after an hour
+	dm, err := advanceUntil(t, h, clock, time.Hour+time.Minute, func(m discordtest.Message) bool {
 		return m.Kind == discordtest.KindDM && m.UserID == late && strings.Contains(m.Content, "Reminder")
 	})
 	if err != nil {
@@ -41,14 +41,13 @@ func TestPaceE2E(t *testing.T) {
 		t.Errorf("reminder DM: %q", dm.Content)
 	}
 	h.srv.CloseDMs(late)
-	clock.Advance(time.Hour + time.Minute)
-	if _, err := h.srv.WaitFor(ctx, func(m discordtest.Message) bool {
+	if _, err := advanceUntil(t, h, clock, time.Hour+time.Minute, func(m discordtest.Message) bool {
 		return m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "<@"+late+">, reminder")
 	}); err != nil {
 		t.Fatalf("no reminder in the channel for closed DMs: %v", err)
 	}
-	clock.Advance(2 * time.Hour) // 4 hours: the deadline
-	notice, err := h.srv.WaitFor(ctx, func(m discordtest.Message) bool {
+	// 4 hours: the deadline
+	notice, err := advanceUntil(t, h, clock, 2*time.Hour, func(m discordtest.Message) bool {
 		return m.Kind == discordtest.KindChannel && strings.Contains(m.Content, "ran out") && len(m.Components) > 0
 	})
 	if err != nil {
@@ -69,5 +68,25 @@ func TestPaceE2E(t *testing.T) {
 	}
 	if row, _, _ := h.stateByID(); row.Status != "cancelled" {
 		t.Errorf("the game is %s after the vote to end it", row.Status)
+	}
+}
+
+// advanceUntil advances clock by d and waits for a message matching match. The scheduler sets
+// its next timer only after a tick has done its work, so a message may arrive before the
+// scheduler waits on the clock again: an advance made then fires nothing. When no message comes
+// within two seconds, the clock moves on by one scheduler period (bot.SchedulerEvery) and the
+// wait goes on, at most 20 times (10 minutes of game time) and 60 seconds in all.
+func advanceUntil(t *testing.T, h *harness, clock *manualClock, d time.Duration, match func(discordtest.Message) bool) (discordtest.Message, error) {
+	t.Helper()
+	ctx := within(t, 60*time.Second)
+	clock.Advance(d)
+	for i := 0; ; i++ {
+		step, cancel := context.WithTimeout(ctx, 2*time.Second)
+		m, err := h.srv.WaitFor(step, match)
+		cancel()
+		if err == nil || ctx.Err() != nil || i == 20 {
+			return m, err
+		}
+		clock.Advance(bot.SchedulerEvery)
 	}
 }
