@@ -14,9 +14,10 @@
 // policy (Guided) and an evaluation of a running game (Evaluator): its playouts stop after
 // EvalPlayoutSteps moves and are scored by the evaluation, and its policy's choices at the root
 // are a prior that leads the search to the policy's moves first (progressive bias), so that even
-// a short search plays at least as well as the policy. Whoever is active at a node acts there; when several seats are active at once
-// (simultaneous registration, several deciders) the first active seat with a legal move in
-// Active() order acts, except at the root, where the deciding seat does.
+// a short search plays at least as well as the policy. Whoever is active at a node acts there;
+// when several seats are active at once (simultaneous registration, several deciders) the first
+// active seat with a legal move in Active() order acts, except at the root, where the deciding
+// seat does.
 //
 // A result is scored for each seat from the Outcome: a win is worth 0.9 (shared among tied
 // winners), and the score margin over the best other seat, squashed into [0, 1], adds up to 0.1.

@@ -22,7 +22,7 @@ import (
 // rows, after a row whose hash is 0 modulo bandMask+1 or that ends a run of equal rows (the blank
 // rows between a board's panels), and at bandMax rows. Each band is deflated on its own (no
 // back-reference into the band above) and ends with a sync flush, so that bands compressed for
-// different images follow one another in one deflate stream; that costs 0–13% more bytes than
+// different images follow one another in one deflate stream; that costs 0–12% more bytes than
 // one band per half (a block header and a first row per band; Batavia's boards the most), and an
 // image past pngFastMax is compressed whole again.
 //

@@ -524,24 +524,27 @@ func BenchmarkGameBoards(b *testing.B) {
 	ids := slices.Sorted(maps.Keys(all))
 	for _, id := range ids {
 		gv := all[id]
-		var imgs []image.Image
-		for _, v := range gv.views {
-			im, err := r.Board(v, gv.names)
+		draw := func(tb testing.TB, i int) image.Image {
+			im, err := r.Board(gv.views[i], gv.names)
 			if err != nil {
-				b.Fatal(err)
+				tb.Fatal(err)
 			}
-			imgs = append(imgs, im)
+			return im
+		}
+		var imgs []image.Image
+		for i := range gv.views {
+			imgs = append(imgs, draw(b, i))
 		}
 		per := func(b *testing.B, f func(memo *render.PaletteMemo, i int) int) {
 			var cpu time.Duration
-			var bytes int
+			var size int
 			var c render.MemoCounts
 			for b.Loop() {
 				memo := &render.PaletteMemo{}
 				start := rendertest.CPUTime()
-				bytes = 0
+				size = 0
 				for i := range gv.views {
-					bytes += f(memo, i)
+					size += f(memo, i)
 				}
 				cpu += rendertest.CPUTime() - start
 				c = memo.Counts()
@@ -549,26 +552,19 @@ func BenchmarkGameBoards(b *testing.B) {
 			n := float64(b.N * len(gv.views))
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/board")
 			b.ReportMetric(float64(cpu.Nanoseconds())/n, "cpu-ns/board")
-			if bytes > 0 {
-				b.ReportMetric(float64(bytes)/float64(len(gv.views)), "png-bytes")
+			if size > 0 {
+				b.ReportMetric(float64(size)/float64(len(gv.views)), "png-bytes")
 				b.ReportMetric(float64(c.Copied)/float64(max(1, c.Rows)), "copied")
 			}
 		}
-		draw := func(i int) image.Image {
-			im, err := r.Board(gv.views[i], gv.names)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return im
-		}
 		b.Run(id+"/render", func(b *testing.B) {
-			per(b, func(_ *render.PaletteMemo, i int) int { draw(i); return 0 })
+			per(b, func(_ *render.PaletteMemo, i int) int { draw(b, i); return 0 })
 		})
 		b.Run(id+"/encode", func(b *testing.B) {
 			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, imgs[i])) })
 		})
 		b.Run(id+"/render+encode", func(b *testing.B) {
-			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, draw(i))) })
+			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, draw(b, i))) })
 		})
 	}
 }
@@ -617,6 +613,9 @@ func TestPaletteMemoCopiesBands(t *testing.T) {
 		fill := b.RGBAAt(0, 0)
 		if b.RGBAAt(x, y) == fill {
 			fill = b.RGBAAt(0, h-1)
+		}
+		if b.RGBAAt(x, y) == fill {
+			t.Fatalf("%s: no fill colour other than the pixel's own to change it to", bd.name)
 		}
 		d := image.NewRGBA(b.Bounds())
 		copy(d.Pix, b.Pix)

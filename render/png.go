@@ -254,8 +254,9 @@ type quantizer struct {
 	fills   []uint32         // the new fills of an image (see newFills)
 }
 
-// part is the first pass's result over a band of rows: the band's colours in order of
-// appearance, their pixel counts and longest runs, and each row as its runs of equal pixels.
+// part is the first pass's result over one half of an image's rows (see quantize): the half's
+// colours in order of appearance, their pixel counts and longest runs, and each row as its runs
+// of equal pixels; and a warm pass's scratch (see warmHalf).
 type part struct {
 	t       colourTable
 	runs    []run     // runs of equal pixels, row by row
@@ -263,7 +264,7 @@ type part struct {
 	colours []uint32  // each colour id's key
 	counts  []uint32  // each colour id's pixels
 	longest []uint32  // each colour id's longest run
-	used    [256]bool // the palette entries the band's pixels use (see PaletteMemo)
+	used    [256]bool // the palette entries the half's pixels use (see PaletteMemo)
 	// cacheKey and cacheVal cache colours' memo entries by hash (see warmRows).
 	cacheKey, cacheVal [256]uint32
 }

@@ -86,9 +86,8 @@ func CPUTime() time.Duration {
 // first; never view's), as the bot's memo has seen a game's boards so far (each operation starts
 // from a copy of the primed memo); a hand with render.EncodePNG, as the bot never keeps a hand's
 // palette (before is then unused); "encode-cold" (a board only: render.EncodePNG, the first
-// board of a game);
-// "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what the kit used
-// before palettes); and "render+encode" (both, what the bot does per image). Each reports
+// board of a game); "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what
+// the kit used before palettes); and "render+encode" (both, what the bot does per image). Each reports
 // png-bytes and cpu-ns/op, the process's CPU time per operation (the copying left out), which
 // is steadier than ns/op on a shared machine; "encode" and "render+encode" of a board report
 // warm and extended, the shares of encodings made with the primed memo's palette as it was and
