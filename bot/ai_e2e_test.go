@@ -177,7 +177,7 @@ func checkNoAIContact(t *testing.T, h *harness) {
 	}
 	for _, r := range h.srv.Errors() {
 		if r.Fault == "" {
-			t.Errorf("request %s %s answered %d", r.Method, r.Path, r.Status)
+			t.Errorf("request %s %s answered %d (%s)", r.Method, r.Path, r.Status, r.Error)
 		}
 	}
 }

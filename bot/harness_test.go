@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -86,6 +87,11 @@ func newHarnessWith(t testing.TB, players int, configure func(*bot.Config)) *har
 	}
 	h.start()
 	t.Cleanup(h.stop)
+	t.Cleanup(func() {
+		if t.Failed() && os.Getenv("SPICEBOT_TEST_LOGS") != "" {
+			_ = os.WriteFile(filepath.Join(os.Getenv("SPICEBOT_TEST_LOGS"), strings.ReplaceAll(t.Name(), "/", "_")+".log"), []byte(h.logs.String()), 0o644)
+		}
+	})
 	return h
 }
 

@@ -246,8 +246,16 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 	}
 	first, last := batch[0], batch[len(batch)-1]
 	if err == nil {
-		if e := b.store.MarkSentAll(ctx, ids...); e != nil {
+		// Delivered: that is recorded even when the bot is shutting down meanwhile, or the next
+		// start would find the items still leased to this process (and wait for the lease) and
+		// then send them again.
+		mark, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if e := b.store.MarkSentAll(mark, ids...); e != nil {
 			b.log.Error("mark outbox items sent", "items", ids, "err", e)
+			if e := b.store.ReleaseOutbox(mark, b.aiID, ids...); e != nil {
+				b.log.Warn("give back outbox items", "items", ids, "err", e)
+			}
 			return false
 		}
 		b.metrics.outboxSettled(batch, "sent", b.clock.Now())

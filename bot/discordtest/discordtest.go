@@ -400,7 +400,7 @@ type Request struct {
 	ContentType string
 	Body        []byte // the JSON body, or the payload_json part of a multipart body
 	Files       []File
-	Status      int // the status code answered
+	Status      int // the status code answered; 0 when the client closed the request before sending its body
 	Error       string
 	// Fault is the misbehaviour injected with SetFaults: the status ("503", "429", ...) or
 	// "lost" for an answer lost after handling; "" for none.

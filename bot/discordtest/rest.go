@@ -128,6 +128,9 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 		loseAnswer(w)
 		return
 	}
+	if status == statusAborted {
+		return // nobody is listening
+	}
 	if fault.Status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", fmt.Sprint(int(math.Ceil(fault.RetryAfter.Seconds()))))
 	}
@@ -164,12 +167,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(b)
 }
 
+// statusAborted is the Status recorded for a request whose client closed it before its body was
+// read (0: nothing was answered, so it is not one of Errors).
+const statusAborted = 0
+
 // readBody returns the JSON body of a request: the body itself, or the payload_json part and the
 // files of a multipart/form-data body.
 func readBody(r *http.Request) ([]byte, []File, *apiError) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBody+1))
 	if err != nil {
-		return nil, nil, &apiError{status: 400, code: 0, message: "400: Bad Request"}
+		// The client went away before sending its whole body (a bot closing mid-request): no
+		// answer reaches anyone, and Discord would not have acted on it.
+		return nil, nil, &apiError{status: statusAborted, message: "the client closed the request before sending its body"}
 	}
 	if len(body) > maxRequestBody {
 		return nil, nil, &apiError{status: 413, code: 40005, message: "Request entity too large"}
