@@ -29,8 +29,8 @@ import (
 // A band is known by the 64-bit hashes of its rows with the memo's own seed, mixed (a row equal
 // to the one above is not hashed again), and by its rows: two different bands have the same key
 // with a chance of about 2⁻⁶⁴. It is copied only while the memo's table gives the band's colours
-// the entries it was quantized with: the memo is the band's (bandSet.m) or extends it, and no
-// entry the band uses had colours moved to a new fill (see memo.keeps).
+// the entries it was quantized with: the memo is the band's (bandSet.m) or extends it and
+// none of the band's edge colours moved to a new fill (see memo.keeps).
 const (
 	bandMin  = 16
 	bandMax  = 96
@@ -46,11 +46,14 @@ type bandKey struct {
 
 // band is what a memo keeps of a band of rows: its rows of palette indices (each after its
 // filter byte) compressed on their own, ending with a sync flush, their Adler-32 sums (a, b) from
-// (1, 0), and the palette entries its pixels use.
+// (1, 0), the palette entries its pixels use, and its edge colours: those given an entry not
+// their own (anti-aliased edges, about a hundred a band; the only colours a palette extension
+// may give another entry).
 type band struct {
-	z    []byte
-	a, b uint64
-	used [256]bool
+	z     []byte
+	a, b  uint64
+	used  [256]bool
+	edges []uint32
 }
 
 // bandSet is the bands of a memo's last warm encoding, quantized with the memo m. It never
@@ -121,7 +124,9 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 			}
 		} else {
 			clear(used[:])
-			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, !last && y+1 == y1)
+			edges := q.edges[i][:0]
+			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, &edges, !last && y+1 == y1)
+			q.edges[i] = edges
 			if stop.Load() || use.Load() != m {
 				return nil, 0, 0, nil
 			}
@@ -129,7 +134,7 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 			if err != nil {
 				return nil, 0, 0, err
 			}
-			bd = &band{z: slices.Clone(z), a: a, b: b, used: used}
+			bd = &band{z: slices.Clone(z), a: a, b: b, used: used, edges: slices.Clone(edges)}
 		}
 		for e, u := range bd.used {
 			p.used[e] = p.used[e] || u
@@ -157,22 +162,13 @@ func (q *quantizer) fillHits(img *image.RGBA, rows []byte, m *memo) {
 		stop  atomic.Bool
 		fresh int
 		used  [256]bool
+		edges []uint32
 	)
 	use.Store(m)
 	for i := range q.halves {
 		clear(q.parts[i].cacheVal[:])
 		for _, h := range q.hits[i] {
-			q.parts[i].warmRows(img, h[0], h[1], rows, q.costs, m, &use, &stop, len(img.Pix), &fresh, &used, true)
+			q.parts[i].warmRows(img, h[0], h[1], rows, q.costs, m, &use, &stop, len(img.Pix), &fresh, &used, &edges, true)
 		}
 	}
-}
-
-// uses reports whether bd uses any of the palette entries marked in es.
-func (bd *band) uses(es *[256]bool) bool {
-	for i, u := range bd.used {
-		if u && es[i] {
-			return true
-		}
-	}
-	return false
 }

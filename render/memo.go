@@ -79,20 +79,32 @@ func (pm *PaletteMemo) Counts() MemoCounts {
 // palette entry (see memo entries: exact, or the nearest palette colour). Only table, split and
 // stale change (under the PaletteMemo's write lock).
 type memo struct {
-	keys   []uint32       // the palette's colour keys
-	fills  []uint32       // the fills among keys (carried to the next palette, see quantize)
-	search *paletteSearch // nearest colour of keys
-	table  colourTable    // colour key → memo entry
-	split  float64        // where to split the next image, as a share of its rows (0: halfway)
-	stale  bool           // the table is full: the next image makes a new palette
-	base   *memo          // the memo it extends (see extend), or nil
-	moved  *[256]bool     // the entries of base some of whose colours took a new fill's (or nil)
+	keys   []uint32        // the palette's colour keys
+	fills  []uint32        // the fills among keys (carried to the next palette, see quantize)
+	search *paletteSearch  // nearest colour of keys
+	table  colourTable     // colour key → memo entry
+	split  float64         // where to split the next image, as a share of its rows (0: halfway)
+	stale  bool            // the table is full: the next image makes a new palette
+	base   *memo           // the memo it extends (see extend), or nil
+	moved  map[uint32]bool // the colours of base's table that took a new fill's entry
 }
 
 // keeps reports whether bd, a band quantized with memo q, is the same quantized with m: m is q,
-// or extends q and bd uses no entry whose colours moved (see extend).
+// or extends q and none of bd's edge colours moved to a new fill (see extend; the colours that
+// are their entry's own never move).
 func (m *memo) keeps(q *memo, bd *band) bool {
-	return m == q || m.base == q && !bd.uses(m.moved)
+	if m == q {
+		return true
+	}
+	if m.base != q {
+		return false
+	}
+	for _, c := range bd.edges {
+		if m.moved[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // A memo entry (a colourTable value) is a palette index with flags.
@@ -286,9 +298,9 @@ func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet
 
 // extend returns a copy of m with fills added to its palette, or nil if the palette has no room
 // for them. Every colour of its table keeps or takes its nearest palette colour (a fill's own
-// colour is exact); the copy's moved marks the entries of m whose colours took a fill's, so that
-// the bands quantized with m that use none of them are still good (see memo.keeps). m must not
-// change meanwhile (see PaletteMemo.mu).
+// colour is exact); the copy's moved holds the colours that took a fill's, so that the bands
+// quantized with m that have none of them are still good (see memo.keeps). m must not change
+// meanwhile (see PaletteMemo.mu).
 func (m *memo) extend(fills []uint32) *memo {
 	if len(fills) == 0 || len(m.keys)+len(fills) > 256 {
 		return nil
@@ -301,21 +313,20 @@ func (m *memo) extend(fills []uint32) *memo {
 		split: m.split,
 	}
 	x.search = newPaletteSearch(x.keys)
-	moved := new([256]bool)
+	moved := map[uint32]bool{}
 	nearer := func(c, e uint32) uint32 {
 		if e&entryExact != 0 {
 			return e
 		}
-		was := e & entryIndex
-		d := dist(c, x.keys[was])
+		d := dist(c, x.keys[e&entryIndex])
 		for i, f := range fills {
 			if f == c {
-				moved[was] = true
+				moved[c] = true
 				return uint32(n+i) | entryExact | entryHere
 			}
 			if df := dist(c, f); df < d {
 				e, d = uint32(n+i)|entryHere, df
-				moved[was] = true
+				moved[c] = true
 			}
 		}
 		return e
@@ -499,13 +510,15 @@ func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
 // warmRows writes rows y0 to y1 of rows (w palette indices each, after its filter byte 0) from
 // img's pixels and m's palette, in one pass: each run of equal pixels takes its colour's entry
 // (from p's small cache, which must be of m or empty; m's table; or p.t for colours new to m,
-// which take their nearest palette colour) and is marked in used, and the Adler-32 sums (a, b)
-// of the rows are summed per run as in writeRows, a row equal to the one above being copied and
-// summed at once; costs[y] is set to row y's cost (see balance). It adds the pixels of colours
+// which take their nearest palette colour) and is marked in used, its colour is added to edges
+// when it is not its entry's own (an edge colour given its nearest: listed once, or a few times),
+// and the Adler-32 sums (a, b) of the rows are summed per run as in writeRows, a row equal to the
+// one above being copied and summed at once; costs[y] is set to row y's cost (see balance). It adds the pixels of colours
 // new to m to *fresh, and sets stop and gives up when they pass maxNew, or at a fill whose colour
 // is not exactly in m's palette (newFills finds them first: never), and gives up when stop is
 // set (by the other half) or use is no longer m. See writeRows for spill and safeLast.
-func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, fresh *int, used *[256]bool, safeLast bool) (uint64, uint64) {
+func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, fresh *int, used *[256]bool, edges *[]uint32, safeLast bool) (uint64, uint64) {
+	p.band++
 	w := img.Bounds().Dx()
 	var (
 		sa, sb     uint64 = 1, 0
@@ -536,11 +549,16 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 				// The run of c is [start, x).
 				runs++
 				var e uint32
-				if h := c * 0x9e3779b1 >> 24; p.cacheKey[h] == c && p.cacheVal[h] != 0 {
+				h := c * 0x9e3779b1 >> 24
+				if p.cacheKey[h] == c && p.cacheVal[h] != 0 {
 					e = p.cacheVal[h]
 				} else {
 					e = p.entry(c, m)
-					p.cacheKey[h], p.cacheVal[h] = c, e
+					p.cacheKey[h], p.cacheVal[h], p.cacheBand[h] = c, e, 0
+				}
+				if e&entryExact == 0 && p.cacheBand[h] != p.band {
+					*edges = append(*edges, c) // listed once while it stays cached
+					p.cacheBand[h] = p.band
 				}
 				n := uint64(x - start)
 				if e&entryExact == 0 && n >= flatRun {

@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"image/png"
 	"maps"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -676,4 +677,50 @@ func TestPaletteMemoLargeInBands(t *testing.T) {
 		t.Fatalf("a PNG of %d bytes: too small to be compressed again whole", len(data))
 	}
 	checkNearest(t, a, data)
+}
+
+// edgy returns a 300×480 image on white with, in every row, a grey bar (a fill) and 24 single
+// pixels of colours no palette can hold all of (a noise of anti-aliased edges): blues in the
+// top half, reds in the bottom half, each row's different (so that its bands are its own).
+func edgy(seed uint64) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 300, 480))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	draw.Draw(img, image.Rect(10, 0, 40, 480), image.NewUniform(color.RGBA{0x80, 0x80, 0x80, 0xff}), image.Point{}, draw.Src)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for y := range 480 {
+		for range 24 {
+			x := 50 + rng.IntN(250)
+			v := uint8(rng.IntN(200))
+			c := color.RGBA{v / 4, 40 + v/3, 55 + v, 0xff} // blue
+			if y >= 240 {
+				c = color.RGBA{55 + v, 40 + v/3, v / 4, 0xff} // red
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+// Across a palette extension (a new fill), a band is copied unless one of its edge colours (the
+// colours given their nearest palette colour) now takes the new fill's: a brown bar painted on
+// the top rows of edgy moves red edge colours to it, so the bands of the bottom half are encoded
+// again and those of the top half, whose blue edge colours stay, are copied; every pixel is still
+// its nearest palette colour.
+func TestPaletteMemoBandsAcrossExtension(t *testing.T) {
+	a := edgy(7)
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, a)
+	mustEncode(t, &memo, a) // warm: its bands are kept
+	before := memo.Counts()
+	b := paint(a, image.Rect(60, 0, 200, 20), color.RGBA{156, 74, 26, 0xff}) // amid the reds
+	data, made := encodeMade(t, &memo, b)
+	if made != "extended" {
+		t.Fatalf("the image with a new fill was made %s", made)
+	}
+	checkNearest(t, b, data)
+	copied := memo.Counts().Copied - before.Copied
+	t.Logf("%d of 480 rows copied", copied)
+	if copied < 150 || copied > 240 {
+		t.Errorf("%d rows copied, want most of the top half's 220 unchanged rows and none of the bottom half's", copied)
+	}
 }

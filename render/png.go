@@ -246,6 +246,7 @@ type quantizer struct {
 	bandBuf [2][]byte        // each half's last band compressed (see warmHalf)
 	copied  [2]int           // each half's rows copied from kept bands (see warmHalf)
 	hits    [2][][2]int      // each half's bands copied (first and end rows; see warmHalf)
+	edges   [2][]uint32      // each half's last band's edge colours (see warmHalf)
 	remap   []uint16         // the second part's colour ids in the first's
 	adler   uint32           // Adler-32 of rows
 	halves  int              // 1, or 2 when the image was quantized and is compressed in halves
@@ -265,8 +266,10 @@ type part struct {
 	counts  []uint32  // each colour id's pixels
 	longest []uint32  // each colour id's longest run
 	used    [256]bool // the palette entries the half's pixels use (see PaletteMemo)
-	// cacheKey and cacheVal cache colours' memo entries by hash (see warmRows).
-	cacheKey, cacheVal [256]uint32
+	// cacheKey and cacheVal cache colours' memo entries by hash (see warmRows); cacheBand is the
+	// band (of band) in which each was last listed among a band's edge colours.
+	cacheKey, cacheVal, cacheBand [256]uint32
+	band                          uint32
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian
