@@ -513,10 +513,11 @@ func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
 // which take their nearest palette colour) and is marked in used, its colour is added to edges
 // when it is not its entry's own (an edge colour given its nearest: listed once, or a few times),
 // and the Adler-32 sums (a, b) of the rows are summed per run as in writeRows, a row equal to the
-// one above being copied and summed at once; costs[y] is set to row y's cost (see balance). It adds the pixels of colours
-// new to m to *fresh, and sets stop and gives up when they pass maxNew, or at a fill whose colour
-// is not exactly in m's palette (newFills finds them first: never), and gives up when stop is
-// set (by the other half) or use is no longer m. See writeRows for spill and safeLast.
+// one above being copied and summed at once; costs[y] is set to row y's cost (see balance). It
+// adds the pixels of colours new to m to *fresh, and sets stop and gives up when they pass
+// maxNew, or at a fill whose colour is not exactly in m's palette (newFills finds them first:
+// never), and gives up when stop is set (by the other half) or use is no longer m. See writeRows
+// for spill and safeLast.
 func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, fresh *int, used *[256]bool, edges *[]uint32, safeLast bool) (uint64, uint64) {
 	p.band++
 	w := img.Bounds().Dx()
