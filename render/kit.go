@@ -891,8 +891,9 @@ func (c *Canvas) Legend(items []LegendItem, x, top, w, rowH float64, st Style) f
 }
 
 // seatLabels returns the display names and initials of n seats from names. Missing or blank names
-// become player(n) ("Player n", 1-based n, in the image's language). Initials are the first letter of each name, upper-cased; when two seats
-// share one, they get two letters, and the seat number (1-based) when that is still ambiguous.
+// become player(n) ("Player n", 1-based n, in the image's language). Initials are the first letter
+// of each name, upper-cased; when two seats share one, they get two letters, and the seat number
+// (1-based) when that is still ambiguous.
 func seatLabels(names []string, n int, player func(n int) string) (display, initials []string) {
 	display = make([]string, n)
 	initials = make([]string, n)

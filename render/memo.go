@@ -20,10 +20,11 @@ import (
 // and the last image's compressed bands). The zero value is ready to use; a PaletteMemo is safe
 // for concurrent use.
 //
-// A memo carries colours from one image to the next: an image's edge pixels may take colours of
-// the images before it, and its bands the bytes of the image before. Use one only for a series
-// of public images of one game, never for a private image (a hand), and never across games. The palette entries an image does not use are
-// written as black, so that a PNG's palette holds no colour its pixels do not show.
+// A memo carries colours from one image to the next: an image's edge pixels may take colours of the
+// images before it, and its bands the bytes of the image before. Use one only for a series of
+// public images of one game, never for a private image (a hand), and never across games. The
+// palette entries an image does not use are written as black, so that a PNG's palette holds no
+// colour its pixels do not show.
 type PaletteMemo struct {
 	mu     sync.RWMutex
 	m      *memo    // nil when cold
@@ -128,20 +129,21 @@ const (
 	maxMemoColours = 8000
 )
 
-// EncodePNG encodes img as EncodePNG does, with the palette of the memo's last image when it
-// fits: with a warm memo, each half of the image (see quantize) is one pass, band by band of
-// rows, at once with the other half, with no counting of colours and no choice of palette: a band
-// whose pixels the memo's last image had is copied from it, already compressed; any other band's
-// runs of equal pixels become palette indices through the memo's table, with their Adler-32 sums,
-// and the band is deflated (see warmHalf). A colour the memo has not met takes its nearest palette colour and is remembered. Fills (runs of
-// flatRun equal pixels) whose colours are not exactly in the palette — a new element, or a colour
-// the last image had only on edges — are found first, in a quick look at sampled pixels while the
-// second half's goroutine starts, and added to the palette, so that fills stay exact. The image
-// is encoded anew, the memo refreshed with its palette, when the memo is cold or full, when the
-// palette has no room for the new fills, or when more than 1/maxNewShare of the pixels outside
-// fills have colours the memo has not met. A palette made anew keeps the memo's fills after the
-// image's own (so that a fill that comes and goes, such as a highlight, does not make every other
-// board anew). The palette entries an image does not use are written as black.
+// EncodePNG encodes img as EncodePNG does, with the palette of the memo's last image when it fits:
+// with a warm memo, each half of the image (see quantize) is one pass, band by band of rows, at
+// once with the other half, with no counting of colours and no choice of palette: a band whose
+// pixels the memo's last image had is copied from it, already compressed; any other band's runs of
+// equal pixels become palette indices through the memo's table, with their Adler-32 sums, and the
+// band is deflated (see warmHalf). A colour the memo has not met takes its nearest palette colour
+// and is remembered. Fills (runs of flatRun equal pixels) whose colours are not exactly in the
+// palette — a new element, or a colour the last image had only on edges — are found first, in a
+// quick look at sampled pixels while the second half's goroutine starts, and added to the palette,
+// so that fills stay exact. The image is encoded anew, the memo refreshed with its palette, when
+// the memo is cold or full, when the palette has no room for the new fills, or when more than
+// 1/maxNewShare of the pixels outside fills have colours the memo has not met. A palette made anew
+// keeps the memo's fills after the image's own (so that a fill that comes and goes, such as a
+// highlight, does not make every other board anew). The palette entries an image does not use are
+// written as black.
 //
 // A nil memo encodes as the package's EncodePNG.
 func (pm *PaletteMemo) EncodePNG(img image.Image) ([]byte, error) {
