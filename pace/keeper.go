@@ -298,13 +298,18 @@ type Stats struct {
 // each) with a lease and handles them: reminders (quiet hours respected), nudges, deadlines
 // (the timeout policy), ends of absences, recomputes of clocks that missed a change; votes that
 // expire undecided are closed. A row whose handling fails stays leased until the lease runs out,
-// then is tried again. Full reports whether a batch was full (call Tick again at once).
+// then is tried again. Rows once claimed are handled and stored even when ctx is cancelled
+// meanwhile (a shutdown; within tickWork), so that the next start does not find them leased to
+// this process. Full reports whether a batch was full (call Tick again at once).
 func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 	now := k.clock.Now()
 	cs, err := k.store.ClaimClocks(ctx, now, now.Add(k.Lease), k.owner, k.Batch)
 	if err != nil {
 		return st, false, err
 	}
+	claim := ctx
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tickWork)
+	defer cancel()
 	st.Clocks = len(cs)
 	var errs []error
 	var batch []*pending
@@ -323,7 +328,7 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 	if err != nil {
 		errs = append(errs, err)
 	}
-	vs, err := k.store.ClaimVotes(ctx, now, now.Add(k.Lease), k.owner, k.Batch)
+	vs, err := k.store.ClaimVotes(claim, now, now.Add(k.Lease), k.owner, k.Batch)
 	if err != nil {
 		return st, false, errors.Join(append(errs, err)...)
 	}
@@ -336,6 +341,10 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 	}
 	return st, len(cs) == k.Batch || len(vs) == k.Batch, errors.Join(errs...)
 }
+
+// tickWork bounds the work of one tick once its rows are claimed (a few milliseconds a row; the
+// rows' lease is longer).
+const tickWork = 30 * time.Second
 
 // pending is a handled clock waiting to be stored with the tick's batch.
 type pending struct {

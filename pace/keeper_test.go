@@ -156,6 +156,48 @@ func TestTickRemindsOnce(t *testing.T) {
 	}
 }
 
+// cancellingClock is a Clock that cancels a context at its second reading (in a tick: once the
+// due rows are claimed, while the first is handled), as a shutdown would.
+type cancellingClock struct {
+	Clock
+	mu     sync.Mutex
+	reads  int
+	cancel context.CancelFunc
+}
+
+func (c *cancellingClock) Now() time.Time {
+	c.mu.Lock()
+	if c.reads++; c.reads == 2 {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	return c.Clock.Now()
+}
+
+// TestTickFinishesWhatItClaimedWhileClosing: a tick whose context is cancelled (the bot shutting
+// down) after it claimed due seats still handles and stores them: the reminders are queued and
+// no row stays leased to the closed process (which would hold them back for the lease, 2
+// minutes, after a restart).
+func TestTickFinishesWhatItClaimedWhileClosing(t *testing.T) {
+	store, k, clock, t0 := startGames(t, 3)
+	clock.Set(t0.Add(8 * time.Hour))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	k.clock = &cancellingClock{Clock: clock, cancel: cancel}
+	st, _, _ := k.Tick(ctx)
+	k.clock = clock
+	if ctx.Err() == nil {
+		t.Fatal("the tick read the clock once only: the context was never cancelled")
+	}
+	if st.Clocks != 3 || st.Reminders != 3 {
+		t.Errorf("a tick cancelled once it had claimed: %+v, want 3 clocks and 3 reminders", st)
+	}
+	items, err := store.PendingOutbox(context.Background(), 0)
+	if err != nil || len(items) != 3 {
+		t.Errorf("%d reminders queued (%v), want 3", len(items), err)
+	}
+}
+
 // BenchmarkScheduler measures, with 10,000 games under way (30,000 seat clocks), the scheduler's
 // due-items query with nothing due (the common tick) and ticks that handle 10 and 100 due seats.
 func BenchmarkScheduler(b *testing.B) {
