@@ -4,14 +4,12 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
 	"spicebot/data"
-	"spicebot/games"
 )
 
 // TestSettleRecordsDeliveryWhileClosing: a batch delivered while the bot shuts down is recorded
@@ -21,20 +19,7 @@ import (
 func TestSettleRecordsDeliveryWhileClosing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	rend, err := games.Renderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := discordtest.New(t)
-	b, err := New(Config{Token: discordtest.Token, APIURL: srv.URL()}, store, games.Registry(), rend, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, store := newTestBot(t, discordtest.New(t), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	items, err := store.Enqueue(ctx, data.OutboxItem{Kind: commands.KindBoard, Target: "c1", Payload: "{}"})
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,26 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// newTestBot returns a bot (not opened) talking to srv, over a new SQLite store that the test's
+// end closes, and the store.
+func newTestBot(t *testing.T, srv *discordtest.Server, log *slog.Logger) (*Bot, *data.Store) {
+	t.Helper()
+	store, err := data.Open(context.Background(), filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	rend, err := games.Renderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Config{Token: discordtest.Token, APIURL: srv.URL()}, store, games.Registry(), rend, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, store
+}
+
 // TestPanicIsAnswered: a router that panics on every interaction takes nothing down: each command
 // and component is answered "Something went wrong with that; nothing was changed.", the log has a
 // line without the panic's value, and the bot keeps serving.
@@ -40,21 +60,8 @@ func TestPanicIsAnswered(t *testing.T) {
 	srv := discordtest.New(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	rend, err := games.Renderer()
-	if err != nil {
-		t.Fatal(err)
-	}
 	logs := &lockedBuffer{}
-	b, err := New(Config{Token: discordtest.Token, APIURL: srv.URL()}, store, games.Registry(), rend,
-		slog.New(slog.NewJSONHandler(logs, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _ := newTestBot(t, srv, slog.New(slog.NewJSONHandler(logs, nil)))
 	const secret = "the hidden card S17"
 	b.handle = func(context.Context, commands.Request) (commands.Reply, error) { panic(secret) }
 	if err := b.Open(ctx); err != nil {
