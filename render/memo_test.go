@@ -194,11 +194,15 @@ func TestPaletteMemoSameImage(t *testing.T) {
 	}
 }
 
-// Consecutive boards of each game, each encoded with the memo of the boards before it: mostly
-// warm; every PNG at most rendertest.MaxPNGBytes, its zlib stream whole, its fills exact and
-// every other pixel exact or the nearest of the palette's colours.
+// Consecutive boards of each game (24; 12 in -short mode), each encoded with the memo of the
+// boards before it: mostly warm; every PNG at most rendertest.MaxPNGBytes, its zlib stream whole,
+// its fills exact and every other pixel exact or the nearest of the palette's colours.
 func TestPaletteMemoSeries(t *testing.T) {
-	for id, imgs := range series(t, 24) {
+	n := 24
+	if testing.Short() {
+		n = 12
+	}
+	for id, imgs := range series(t, n) {
 		var memo render.PaletteMemo
 		warm := 0
 		for i, img := range imgs {
