@@ -307,35 +307,35 @@ func (k *Keeper) Tick(ctx context.Context) (st Stats, full bool, err error) {
 	if err != nil {
 		return st, false, err
 	}
-	claim := ctx
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), tickWork)
+	// What is claimed is finished even if ctx ends meanwhile (see above).
+	work, cancel := context.WithTimeout(context.WithoutCancel(ctx), tickWork)
 	defer cancel()
 	st.Clocks = len(cs)
 	var errs []error
 	var batch []*pending
 	for _, c := range cs {
-		p, err := k.handle(ctx, c)
+		p, err := k.handle(work, c)
 		if err != nil {
-			k.log.ErrorContext(ctx, "scheduler: seat clock", "game", c.GameID, "seat", c.Seat, "err", err)
+			k.log.ErrorContext(work, "scheduler: seat clock", "game", c.GameID, "seat", c.Seat, "err", err)
 			errs = append(errs, err)
 		}
 		if p != nil {
 			batch = append(batch, p)
 		}
 	}
-	r, t, err := k.complete(ctx, batch)
+	r, t, err := k.complete(work, batch)
 	st.Reminders, st.Timeouts = r, t
 	if err != nil {
 		errs = append(errs, err)
 	}
-	vs, err := k.store.ClaimVotes(claim, now, now.Add(k.Lease), k.owner, k.Batch)
+	vs, err := k.store.ClaimVotes(ctx, now, now.Add(k.Lease), k.owner, k.Batch)
 	if err != nil {
 		return st, false, errors.Join(append(errs, err)...)
 	}
 	st.Votes = len(vs)
 	for _, v := range vs {
-		if err := k.expire(ctx, v); err != nil {
-			k.log.ErrorContext(ctx, "scheduler: vote expiry", "vote", v.ID, "err", err)
+		if err := k.expire(work, v); err != nil {
+			k.log.ErrorContext(work, "scheduler: vote expiry", "vote", v.ID, "err", err)
 			errs = append(errs, err)
 		}
 	}

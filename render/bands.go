@@ -124,9 +124,8 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 			}
 		} else {
 			clear(used[:])
-			edges := q.edges[i][:0]
-			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, &edges, !last && y+1 == y1)
-			q.edges[i] = edges
+			q.edges[i] = q.edges[i][:0]
+			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, &q.edges[i], !last && y+1 == y1)
 			if stop.Load() || use.Load() != m {
 				return nil, 0, 0, nil
 			}
@@ -134,7 +133,7 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 			if err != nil {
 				return nil, 0, 0, err
 			}
-			bd = &band{z: slices.Clone(z), a: a, b: b, used: used, edges: slices.Clone(edges)}
+			bd = &band{z: slices.Clone(z), a: a, b: b, used: used, edges: slices.Clone(q.edges[i])}
 		}
 		for e, u := range bd.used {
 			p.used[e] = p.used[e] || u
