@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"image"
 	"runtime/debug"
 	"strconv"
 
@@ -123,7 +122,6 @@ func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic p
 	name := "board.png"
 	if img.Hand {
 		name = "hand.png"
-		memo = nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -131,17 +129,20 @@ func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic p
 			pic, err = picture{}, fmt.Errorf("render %s: panic", name)
 		}
 	}()
-	var im image.Image
 	rend := b.rend.In(img.Lang) // the reader's language: the channel's for a board post
-	if img.Hand {
-		im, err = rend.Hand(img.View, img.Names)
-	} else {
-		im, err = rend.Board(img.View, img.Names)
+	if !img.Hand {
+		// Drawn and encoded at once, on two cores (see render.Lang.BoardPNG).
+		data, err := rend.BoardPNG(img.View, img.Names, memo)
+		if err != nil {
+			return picture{}, fmt.Errorf("render %s: %w", name, err)
+		}
+		return picture{name: name, png: data}, nil
 	}
+	im, err := rend.Hand(img.View, img.Names)
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
 	}
-	data, err := memo.EncodePNG(im) // render.EncodePNG without a memo
+	data, err := render.EncodePNG(im) // never with a memo
 	if err != nil {
 		return picture{}, fmt.Errorf("encode %s: %w", name, err)
 	}

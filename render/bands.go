@@ -78,13 +78,26 @@ func newBandSet(m *memo) *bandSet {
 // the rows copied and q.hits[i] lists their bands (first and end row), whose rows are left
 // unwritten. It returns no data when it gave up (see warmRows), or an error if the compressor
 // fails.
-func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int) ([]byte, uint64, uint64, error) {
+func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, s *stream) ([]byte, uint64, uint64, error) {
 	p := &q.parts[i]
+	p.lacks = false
 	p.t.reset(1024)
 	clear(p.used[:])
 	clear(p.cacheVal[:]) // of another memo
-	q.copied[i] = 0
+	q.copied[i], q.early[i] = 0, 0
 	q.hits[i] = q.hits[i][:0]
+	q.fresh[i] = 0
+	var early *bandSet // the bands of the early pass, for the first half of a stream's image
+	if i == 0 && q.stream != nil {
+		early = q.stream.early
+		q.fresh[0] = q.fresh[earlyPart] // the rows it made count with this half's
+	}
+	start := y0 // the first row of the band
+	defer func() {
+		if s != nil {
+			s.band.Store(int64(start)) // the first row the early pass did not encode
+		}
+	}()
 	w := img.Bounds().Dx()
 	stride := w + 1
 	out := q.zbuf[i][:0]
@@ -92,12 +105,18 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 		rh     uint64    // row y's hash
 		key    uint64    // the band's rows' hashes, mixed
 		eqPrev bool      // row y is row y-1 again
-		fresh  int       // edge pixels of colours new to m
 		sa, sb uint64    = 1, 0
 		used   [256]bool // a band's palette entries
 	)
-	start := y0
 	for y := y0; y < y1; y++ {
+		if s != nil {
+			if y == start && !s.begin(y) {
+				break // the image is drawn: the halves do the rest
+			}
+			if !s.wait(min(y+2, y1)) { // row y+1 too, for eqNext
+				return nil, 0, 0, nil
+			}
+		}
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		if !eqPrev || y == start {
 			rh = maphash.Bytes(next.seed, row)
@@ -116,17 +135,43 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 		if bd = old.bands[k]; bd != nil && !m.keeps(old.m, bd) {
 			bd = nil
 		}
+		drawn := false // bd is a band the early pass made
+		if bd == nil && early != nil {
+			if bd = early.bands[k]; bd != nil && !m.keepsEarly(early.m, bd, q.stream.changed) {
+				bd = nil
+			}
+			drawn = bd != nil
+		}
 		if bd != nil {
-			q.copied[i] += n
+			if drawn {
+				q.early[i] += n
+			} else {
+				q.copied[i] += n
+			}
 			q.hits[i] = append(q.hits[i], [2]int{start, y + 1})
 			for r := start; r <= y; r++ {
 				q.costs[r] = 1 // hashed only
 			}
 		} else {
+			if s != nil {
+				// The early pass looks for new fills band by band (quantizeWarm, in the rest),
+				// and extends its palette with them (see stream.extend).
+				var ok bool
+				if s.scratch, ok = q.newFills(img, m, start, y+1, s.scratch[:0]); !ok {
+					break
+				}
+				if len(s.scratch) > 0 {
+					if m = s.extend(s.scratch); m == nil {
+						break // no room, or the image is drawn: the halves do the rest
+					}
+					use.Store(m)
+					clear(p.cacheVal[:])
+				}
+			}
 			clear(used[:])
 			q.edges[i] = q.edges[i][:0]
-			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &fresh, &used, &q.edges[i], !last && y+1 == y1)
-			if stop.Load() || use.Load() != m {
+			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &q.fresh[i], &used, &q.edges[i], !last && y+1 == y1)
+			if stop.Load() || p.lacks || use.Load() != m {
 				return nil, 0, 0, nil
 			}
 			z, err := q.deflate(&q.fast[i], &q.bandBuf[i], pngFastLevel, rows[start*stride:(y+1)*stride], false)

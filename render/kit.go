@@ -140,6 +140,8 @@ type Renderer struct {
 	games   []Game
 	words   *lang.Catalog // every game's catalogue and the edge's (the words drawn)
 	trace   atomic.Pointer[func(DrawnText)]
+	// traceDrawn is TraceDrawn's function.
+	traceDrawn atomic.Pointer[func(img *image.RGBA, rows int)]
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
@@ -259,6 +261,7 @@ type Kit struct {
 	names             []string
 	display, initials []string
 	loc               *lang.Localizer // the language of the words drawn
+	stream            *boardStream    // Lang.BoardPNG's, or nil
 }
 
 // NewKit returns a Kit for drawing images of game with the seats' display names, outside
@@ -317,7 +320,11 @@ func (k *Kit) T(id string, args ...any) string { return k.loc.T(id, args...) }
 func (k *Kit) Lang() string { return k.loc.Lang() }
 
 // Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
-func (k *Kit) Canvas(w, h int) *Canvas { return k.r.canvasIn(k.loc, w, h) }
+func (k *Kit) Canvas(w, h int) *Canvas {
+	c := k.r.canvasIn(k.loc, w, h)
+	c.stream = k.stream
+	return c
+}
 
 // Layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
 // first use on a Canvas of that size filled with bg (see Renderer.layer). Key it with a value of
@@ -399,10 +406,43 @@ func (r *Renderer) canvasIn(loc *lang.Localizer, w, h int) *Canvas {
 // anchor on capital height. A Canvas is used by one goroutine.
 type Canvas struct {
 	*gg.Context
-	img   *image.RGBA
-	r     *Renderer
-	loc   *lang.Localizer // the language of the words the kit draws on it
-	faces map[faceKey]font.Face
+	img    *image.RGBA
+	r      *Renderer
+	loc    *lang.Localizer // the language of the words the kit draws on it
+	faces  map[faceKey]font.Face
+	stream *boardStream // the Kit's (see Drawn), or nil
+}
+
+// drawnSlack is how far above the top of the next panel its anti-aliased edge or shadow may
+// reach, in rows (see Canvas.Drawn).
+const drawnSlack = 4
+
+// Drawn reports that the canvas is drawn above y, the top of what is drawn next (in pixels): the
+// rows above it but the last drawnSlack (the next panel's anti-aliased edges) are final, nothing
+// drawn from now on touches them. A board's drawer calls it before each panel, top to bottom, so
+// that Lang.BoardPNG encodes those rows while it draws the rest (see stream); it is a promise,
+// which rendertest.CheckImageTexts checks (see rendertest.DrawnCheck). (A row drawn over after
+// all is encoded as it ends up, the work done on it early lost.) Drawn does nothing outside
+// BoardPNG but call the Renderer's TraceDrawn function.
+func (c *Canvas) Drawn(y float64) {
+	rows := min(max(int(y)-drawnSlack, 0), c.img.Bounds().Dy())
+	if f := c.r.traceDrawn.Load(); f != nil {
+		(*f)(c.img, rows)
+	}
+	if c.stream != nil {
+		c.stream.drawn(c.img, rows)
+	}
+}
+
+// TraceDrawn makes the Renderer call f with the image and row count of every Canvas.Drawn call
+// from now on (f nil: stop), on the drawing goroutine, before the rows are encoded. It is meant
+// for tests that check the drawers' promise (rendertest.CheckDrawn).
+func (r *Renderer) TraceDrawn(f func(img *image.RGBA, rows int)) {
+	if f == nil {
+		r.traceDrawn.Store(nil)
+		return
+	}
+	r.traceDrawn.Store(&f)
 }
 
 type faceKey struct {

@@ -30,7 +30,7 @@ type PaletteMemo struct {
 	m      *memo    // nil when cold
 	bands  *bandSet // the bands of the last warm encoding (see warmHalf), nil if none
 	counts [3]atomic.Int64
-	rows   [2]atomic.Int64 // rows of warm encodings: banded, and of them copied from a kept band
+	rows   [3]atomic.Int64 // rows of warm encodings: banded; of them copied from a kept band; and encoded while drawn (see stream)
 }
 
 // Clone returns a copy of pm as it is now (its palette, the colours it has met and the bands of
@@ -59,6 +59,7 @@ type MemoCounts struct {
 	Anew     int64 // with a palette made anew: the first image, and those the memo did not fit
 	Rows     int64 // the rows of the warm and extended encodings
 	Copied   int64 // those of them in bands kept from the image before (see warmHalf)
+	Drawn    int64 // those of them encoded while the image was drawn (Lang.BoardPNG; see stream)
 }
 
 // The ways an image is encoded with a memo, the indices of PaletteMemo.counts.
@@ -72,7 +73,7 @@ const (
 func (pm *PaletteMemo) Counts() MemoCounts {
 	return MemoCounts{
 		Warm: pm.counts[madeWarm].Load(), Extended: pm.counts[madeExtended].Load(), Anew: pm.counts[madeAnew].Load(),
-		Rows: pm.rows[0].Load(), Copied: pm.rows[1].Load(),
+		Rows: pm.rows[0].Load(), Copied: pm.rows[1].Load(), Drawn: pm.rows[2].Load(),
 	}
 }
 
@@ -106,6 +107,58 @@ func (m *memo) keeps(q *memo, bd *band) bool {
 		}
 	}
 	return true
+}
+
+// keepsEarly reports whether bd, a band the early pass of a stream quantized with memo q (see
+// stream), is the same quantized with m, whose palette is q's with more colours after them (both
+// extend the same memo, or m is q): none of bd's edge colours has another entry in m's table than
+// in q's, or is in changed, the colours new to q whose entries m's new fills changed (see
+// reentry).
+func (m *memo) keepsEarly(q *memo, bd *band, changed map[uint32]bool) bool {
+	if m == q {
+		return true
+	}
+	for _, c := range bd.edges {
+		if changed[c] {
+			return false
+		}
+		if e := q.table.find(c); e != 0 && (e^m.table.find(c))&(entryIndex|entryExact) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// reentry gives the colours of t, colours new to memo m with their entries in m, their entries in
+// x, which extends m (see extend): a colour that is one of x's new fills, or nearer to one than to
+// its entry's colour, takes it (as extend does for m's table). It returns the colours whose
+// entries changed.
+func reentry(t *colourTable, m, x *memo) map[uint32]bool {
+	changed := map[uint32]bool{}
+	fills := x.keys[len(m.keys):]
+	nearer := func(c, e uint32) uint32 {
+		d := dist(c, x.keys[e&entryIndex])
+		for i, f := range fills {
+			if f == c {
+				changed[c] = true
+				return uint32(len(m.keys)+i) | entryExact | entryNew | entryHere
+			}
+			if df := dist(c, f); df < d {
+				e, d = uint32(len(m.keys)+i)|entryNew|entryHere, df
+				changed[c] = true
+			}
+		}
+		return e
+	}
+	if t.white != 0 {
+		t.white = nearer(0xffffffff, t.white)
+	}
+	for i, k := range t.keys {
+		if k != 0 {
+			t.vals[i] = nearer(k-1, t.vals[i])
+		}
+	}
+	return changed
 }
 
 // A memo entry (a colourTable value) is a palette index with flags.
@@ -187,8 +240,14 @@ func (pm *PaletteMemo) encodeWarm(q *quantizer, img *image.RGBA) ([]byte, int, e
 	if old == nil {
 		old = newBandSet(m)
 	}
-	used, z, next, ok, err := q.quantizeWarm(img, m, old)
+	used, z, next, ok, err := q.quantizeWarm(img, m, old, 0)
 	pm.mu.RUnlock()
+	return pm.warmDone(q, img, m, used, z, next, ok, err)
+}
+
+// warmDone is the end of encodeWarm, once quantizeWarm (with memo m) returned used, z, next, ok
+// and err: it writes the PNG and learns the image's colours and bands.
+func (pm *PaletteMemo) warmDone(q *quantizer, img *image.RGBA, m, used *memo, z [2][]byte, next *bandSet, ok bool, err error) ([]byte, int, error) {
 	made := madeWarm
 	if used != m {
 		made = madeExtended
@@ -201,9 +260,10 @@ func (pm *PaletteMemo) encodeWarm(q *quantizer, img *image.RGBA) ([]byte, int, e
 	if err != nil {
 		return nil, made, err
 	}
-	pm.learn(used, q, made == madeExtended, next)
+	pm.learn(used, q, made == madeExtended, next, q.stream != nil)
 	pm.rows[0].Add(int64(b.Dy()))
 	pm.rows[1].Add(int64(q.copied[0] + q.copied[1]))
+	pm.rows[2].Add(int64(q.early[0] + q.early[1]))
 	return data, made, nil
 }
 
@@ -270,8 +330,9 @@ func (q *quantizer) newMemo(pal chosen) *memo {
 // learn adds the colours new to m that q's last quantizeWarm met (with their nearest palette
 // colours) to m's table, if m is still pm's memo or, with publish, makes m pm's memo (an extended
 // memo, see extend); past maxMemoColours it marks m stale. It keeps bands, the bands of the
-// image just encoded, for the next.
-func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet) {
+// image just encoded, for the next. With early, it learns the colours of the early pass of a
+// stream too (see stream), with their entries in m (see reentry).
+func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet, early bool) {
 	pm.mu.Lock()
 	defer pm.mu.Unlock()
 	if publish {
@@ -284,7 +345,11 @@ func (pm *PaletteMemo) learn(m *memo, q *quantizer, publish bool, bands *bandSet
 		return
 	}
 	m.split = balance(q.costs)
-	for h := range q.halves {
+	parts := []int{0, 1}[:q.halves]
+	if early {
+		parts = append(parts, earlyPart)
+	}
+	for _, h := range parts {
 		t := &q.parts[h].t
 		if t.white != 0 {
 			*m.table.ref(0xffffffff) = t.white &^ entryNew
@@ -368,20 +433,39 @@ func (q *quantizer) used() *[256]bool {
 // which starts later (its core wakes), makes its pass with m at once, and again in the rare image
 // with new fills. Each part's table holds the colours new to the memo, and its used the palette
 // entries its rows use.
+//
+// For the image of a stream (q.stream, whose early pass quantized with m the bands of rows before
+// s0 and perhaps the band from s0: see stream), the halves are the rows after s0, split evenly but
+// not before the early pass's last band can end; the first half, once the early pass is over,
+// copies its bands (see warmHalf), and new fills are looked for only from s0.
+//
 // It returns false when m does not fit img (see PaletteMemo.EncodePNG), or an error if the
 // compressor fails. m must not change meanwhile (see PaletteMemo.mu).
-func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet) (*memo, [2][]byte, *bandSet, bool, error) {
+func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet, s0 int) (*memo, [2][]byte, *bandSet, bool, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	q.splitRows(h)
-	if q.halves == 2 && m.split > 0 {
+	s := q.stream
+	switch {
+	case s != nil && q.halves == 2:
+		// The early pass's last band ends before s0+bandMax, and its last row's indices may
+		// spill into the next row (see warmRows): the second half starts after both.
+		if q.split = max(s0+bandMax+1, s0+(h-s0)/2); q.split > h-bandMin {
+			q.halves, q.split = 1, h
+		}
+	case q.halves == 2 && m.split > 0:
 		q.split = min(max(int(m.split*float64(h)+0.5), h/4), h-h/4)
 	}
-	rows := q.setRows(w, h)
-	if cap(q.costs) < h {
-		q.costs = make([]uint32, h)
+	var rows []byte
+	if s != nil {
+		rows = s.rows // set up by stream, and in use by the early pass
+	} else {
+		rows = q.setRows(w, h)
+		if cap(q.costs) < h {
+			q.costs = make([]uint32, h)
+		}
+		q.costs = q.costs[:h]
 	}
-	q.costs = q.costs[:h]
 	maxNew := w * h / maxNewShare
 	var (
 		stop    atomic.Bool
@@ -401,12 +485,18 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet) (*memo,
 	half := func(i int) {
 		last := i == q.halves-1
 		y0, y1 := bounds[i], bounds[i+1]
+		if s != nil && i == 0 {
+			<-s.exited // its bands are the first half's to copy
+			if x := use.Load(); x != nil && x != m {
+				s.changed = reentry(&q.parts[earlyPart].t, m, x)
+			}
+		}
 		for {
 			m := use.Load()
 			if m == nil {
 				return
 			}
-			z[i], sums[i][0], sums[i][1], errs[i] = q.warmHalf(i, img, rows, y0, y1, last, m, old, next[i], &use, &stop, maxNew)
+			z[i], sums[i][0], sums[i][1], errs[i] = q.warmHalf(i, img, rows, y0, y1, last, m, old, next[i], &use, &stop, maxNew, nil)
 			if stop.Load() || errs[i] != nil {
 				return
 			}
@@ -421,10 +511,15 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet) (*memo,
 	if q.halves == 2 {
 		wg.Go(func() { half(1) })
 	}
-	if fills, ok := q.newFills(img, m); !ok {
+	base, fills := m, q.fills[:0]
+	if s != nil {
+		base, fills = s.m, append(fills, s.fills...) // m extends s.m with the early pass's fills
+	}
+	known := len(fills)
+	if fills, ok := q.newFills(img, m, s0, h, fills); !ok {
 		use.Store(nil)
-	} else if len(fills) > 0 {
-		use.Store(m.extend(fills))
+	} else if q.fills = fills; len(fills) > known {
+		use.Store(base.extend(fills))
 	}
 	close(decided)
 	half(0)
@@ -453,18 +548,17 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet) (*memo,
 	return m, z, next[0], true, nil
 }
 
-// newFills returns the colours of img's fills (runs of flatRun or more equal pixels in a row)
-// that are not exactly in m's palette, each once, or false when m's palette has no room for them.
-// A run of flatRun pixels holds two pixels flatRun/2 apart at multiples of flatRun/2: only pixels
-// there are compared, and only the runs of equal pairs whose colour is not a palette colour are
-// measured. A row equal to the one above is skipped.
-func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
+// newFills appends to fills the colours of the fills (runs of flatRun or more equal pixels in a
+// row) of img's rows y0 to y1 that are not exactly in m's palette, each once, and returns them,
+// or false when m's palette has no room for them. A run of flatRun pixels holds two pixels
+// flatRun/2 apart at multiples of flatRun/2: only pixels there are compared, and only the runs of
+// equal pairs whose colour is not a palette colour are measured. A row equal to the one above is
+// skipped.
+func (q *quantizer) newFills(img *image.RGBA, m *memo, y0, y1 int, fills []uint32) ([]uint32, bool) {
 	const step = flatRun / 2
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	fills := q.fills[:0]
-	defer func() { q.fills = fills }()
+	w := img.Bounds().Dx()
 	var exact [256]uint32 // a cache of colours exactly in the palette, by hash (plus one: 0 is none)
-	for y := 0; y < h; y++ {
+	for y := y0; y < y1; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		if y > 0 && bytes.Equal(row, img.Pix[(y-1)*img.Stride:(y-1)*img.Stride+4*w]) {
 			continue
@@ -517,9 +611,10 @@ func (q *quantizer) newFills(img *image.RGBA, m *memo) ([]uint32, bool) {
 // and the Adler-32 sums (a, b) of the rows are summed per run as in writeRows, a row equal to the
 // one above being copied and summed at once; costs[y] is set to row y's cost (see balance). It
 // adds the pixels of colours new to m to *fresh, and sets stop and gives up when they pass
-// maxNew, or at a fill whose colour is not exactly in m's palette (newFills finds them first:
-// never), and gives up when stop is set (by the other half) or use is no longer m. See writeRows
-// for spill and safeLast.
+// maxNew; it sets p.lacks and gives up at a fill whose colour is not exactly in m's palette
+// (the second half, which starts with m before newFills has looked: the half then waits for the
+// palette with the image's new fills, see quantizeWarm); and it gives up when stop is set (by
+// the other half) or use is no longer m. See writeRows for spill and safeLast.
 func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32, m *memo, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, fresh *int, used *[256]bool, edges *[]uint32, safeLast bool) (uint64, uint64) {
 	p.band++
 	w := img.Bounds().Dx()
@@ -565,7 +660,7 @@ func (p *part) warmRows(img *image.RGBA, y0, y1 int, rows []byte, costs []uint32
 				}
 				n := uint64(x - start)
 				if e&entryExact == 0 && n >= flatRun {
-					stop.Store(true) // a fill the palette lacks
+					p.lacks = true // a fill m's palette lacks
 					return 0, 0
 				}
 				if e&entryNew != 0 && n < flatRun { // a new fill is added to the palette

@@ -271,6 +271,30 @@ func TestPaletteMemoNewFill(t *testing.T) {
 	checkNearest(t, many, data)
 }
 
+// A new fill at the top of the second half of an image (which that half's goroutine meets before
+// the first has finished looking for new fills) extends the palette every time: the image is not
+// made anew.
+func TestPaletteMemoNewFillInSecondHalf(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: no halves")
+	}
+	img := boards(t)[1].img
+	h := img.Bounds().Dy()
+	var memo render.PaletteMemo
+	mustEncode(t, &memo, img)
+	for i := range 40 {
+		changed := paint(img, image.Rect(40, h/2+2, 140, h/2+6), color.RGBA{0x12, uint8(i), 0x34, 0xff})
+		m := memo.Clone()
+		data, made := encodeMade(t, m, changed)
+		if made != "extended" {
+			t.Fatalf("run %d: an image with a new fill in its second half was made %s", i, made)
+		}
+		if i == 0 {
+			checkNearest(t, changed, data)
+		}
+	}
+}
+
 // A new fill of just flatRun (16) pixels is found wherever it starts in its row, up to the row's
 // ends, and added to the palette: exact, with the image encoded in one pass (extended, not made
 // anew, which a fill missed would cause).

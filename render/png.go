@@ -158,13 +158,13 @@ func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]
 	z := fast
 	if z[0] == nil {
 		var err error
-		if z, err = q.compress(&q.fast, pngFastLevel, w); err != nil {
+		if z, err = q.compress(q.fast[:2], pngFastLevel, w); err != nil {
 			return nil, fmt.Errorf("deflate: %w", err)
 		}
 	}
 	if len(z[0])+len(z[1]) > pngFastMax {
 		var err error
-		if z, err = q.compress(&q.small, pngLevel, w); err != nil {
+		if z, err = q.compress(q.small[:], pngLevel, w); err != nil {
 			return nil, fmt.Errorf("deflate: %w", err)
 		}
 	}
@@ -181,7 +181,7 @@ func (q *quantizer) writePNG(w, h int, pal []uint32, used *[256]bool, fast [2][]
 // byte-aligned, non-final empty stored block) so that the second half's blocks simply follow it
 // in one deflate stream (the second half does not refer back into the first: a few hundred
 // bytes more). It returns the compressed halves (the second empty when whole), in q.zbuf.
-func (q *quantizer) compress(zs *[2]*flate.Writer, level, w int) ([2][]byte, error) {
+func (q *quantizer) compress(zs []*flate.Writer, level, w int) ([2][]byte, error) {
 	if q.halves == 1 {
 		z, err := q.deflate(&zs[0], &q.zbuf[0], level, q.rows, true)
 		return [2][]byte{z, nil}, err
@@ -237,16 +237,21 @@ func chunk(out []byte, typ string, data []byte) []byte {
 
 // quantizer is reusable scratch memory for quantize: one part per half of the image (see
 // quantize), the rows of palette indices and the compressors of each half.
+//
+// Its arrays of three hold each half's and the early pass's (earlyPart: see stream).
 type quantizer struct {
-	parts   [2]part
+	parts   [3]part
 	rows    []byte           // the image's rows of palette indices, each after its filter byte
-	fast    [2]*flate.Writer // at pngFastLevel, per half
+	fast    [3]*flate.Writer // at pngFastLevel, per half
 	small   [2]*flate.Writer // at pngLevel, per half
-	zbuf    [2][]byte        // each half's compressed rows
-	bandBuf [2][]byte        // each half's last band compressed (see warmHalf)
-	copied  [2]int           // each half's rows copied from kept bands (see warmHalf)
-	hits    [2][][2]int      // each half's bands copied (first and end rows; see warmHalf)
-	edges   [2][]uint32      // each half's last band's edge colours (see warmHalf)
+	zbuf    [3][]byte        // each half's compressed rows
+	bandBuf [3][]byte        // each half's last band compressed (see warmHalf)
+	copied  [3]int           // each half's rows copied from kept bands (see warmHalf)
+	early   [3]int           // each half's rows copied from the early pass's bands (see warmHalf)
+	hits    [3][][2]int      // each half's bands copied (first and end rows; see warmHalf)
+	edges   [3][]uint32      // each half's last band's edge colours (see warmHalf)
+	fresh   [3]int           // each half's edge pixels of colours new to the memo (see warmRows)
+	stream  *stream          // the stream whose image is encoded, if any
 	remap   []uint16         // the second part's colour ids in the first's
 	adler   uint32           // Adler-32 of rows
 	halves  int              // 1, or 2 when the image was quantized and is compressed in halves
@@ -270,6 +275,7 @@ type part struct {
 	// band (of band) in which each was last listed among a band's edge colours.
 	cacheKey, cacheVal, cacheBand [256]uint32
 	band                          uint32
+	lacks                         bool // warmRows met a fill the memo's palette lacks
 }
 
 // colourTable is an open-addressing hash table from a pixel's RGBA bytes (as a little-endian

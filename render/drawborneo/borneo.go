@@ -266,20 +266,29 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	y += legendH + bMargin
 	L.height = int(y)
 
+	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
 	c := k.Canvas(bW, L.height)
 	c.Fill(render.ColPaper)
 	borneoHeader(w, c, v)
+	c.Drawn(L.status)
 	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
+		c.Drawn(L.outcome)
 		borneoOutcome(w, c, v, display, initials, L.outcome, L.outcomeH)
 	}
+	c.Drawn(L.companies)
 	drawCompanies(w, c, v, display, initials, L.companies)
+	c.Drawn(L.harbours)
 	borneoHarbours(w, c, v, L.harbours)
 	if L.actionH > 0 {
+		c.Drawn(L.action)
 		borneoAction(w, c, v, display, initials, L.action, L.actionH)
 	}
+	c.Drawn(L.missions)
 	borneoMissions(w, c, v.Missions, L.missions)
+	c.Drawn(L.seats)
 	borneoSeats(w, c, v, display, initials, L.seats)
+	c.Drawn(L.legend)
 	c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
 		bMargin, int(L.legend))
 	return c.Image(), nil
@@ -770,6 +779,7 @@ func borneoSeats(w *words, c *render.Canvas, v *borneo.View, display, initials [
 	}
 	y := top + bTitleH
 	for _, sv := range v.Seats {
+		c.Drawn(y) // the rows before
 		x := float64(bMargin)
 		name := render.SeatName(display, sv.Seat)
 		rowH := w.seatRowH(c, v, &sv, name, active[sv.Seat])

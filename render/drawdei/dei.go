@@ -151,19 +151,25 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 	stTitle, _ := m.FitName(title, bW-reserve, render.Style{Size: 20, Bold: true})
 	k.TitleBand(c, "dei-title-"+k.Lang(), bW, headerH, title, stTitle.Size)
 	c.Text(k.T("dutch-east-indies.board.turn", "N", v.TurnNumber), bW-14, headerH/2, 1, stTurn)
+	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
 	top := float64(headerH) + 8
+	c.Drawn(top)
 	render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
 	top += statusH + 8
 	if over {
+		c.Drawn(top)
 		outcome(k, c, v, display, initials, top, outcomeH)
 	}
+	c.Drawn(g.top)
 	c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
 		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell}, newMarks(k))
 	}), int(g.left), int(g.top))
 	pieces(c, v, g, initials, newMarks(k))
+	c.Drawn(legendTop)
 	legend(c, k, v, legendTop, legendH)
 	y = seatsTop
 	for i := range v.Seats {
+		c.Drawn(y)
 		seatPanel(c, k, v, i, display, initials, y, seatHs[i])
 		y += seatHs[i] + 6
 	}

@@ -179,16 +179,23 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	y += smLegendH + smMargin
 	L.height = int(y)
 
+	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
 	c := k.Canvas(smW, L.height)
 	c.Fill(render.ColPaper)
 	smHeader(k, c, v)
+	c.Drawn(L.status)
 	render.StatusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
+		c.Drawn(L.outcome)
 		smOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
+	c.Drawn(L.markets)
 	smMarkets(k, c, v, L.markets)
+	c.Drawn(L.seats)
 	smSeats(k, c, v, display, initials, L.seats)
+	c.Drawn(L.table)
 	smTable(k, c, v, L.table)
+	c.Drawn(L.legend)
 	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
 		smMargin, int(L.legend))
 	return c.Image(), nil
@@ -369,6 +376,7 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		pub := smPublicSeat(v, sv)
 		x := float64(smMargin)
 		y := top + smTitleH + float64(i*(rowH+4))
+		c.Drawn(y) // the rows before
 		turn := sv.Seat == v.Turn && v.Phase == spicemerchant.PhaseTurns && !over
 		if turn {
 			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, render.ColHighlight, render.ColAlert)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -138,6 +139,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 			var cpu time.Duration
 			var warm, extended int64 // the operations' encodings so made
 			var rows, copied int64   // their rows, and those copied from the boards before
+			var drawn int64          // those encoded while drawn (Renderer.BoardPNG)
 			for b.Loop() {
 				var m *render.PaletteMemo
 				if memo {
@@ -151,7 +153,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 				if m != nil {
 					c := m.Counts()
 					warm, extended = warm+c.Warm, extended+c.Extended
-					rows, copied = rows+c.Rows, copied+c.Copied
+					rows, copied, drawn = rows+c.Rows, copied+c.Copied, drawn+c.Drawn
 				}
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
@@ -161,6 +163,7 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 				b.ReportMetric(float64(extended)/float64(b.N), "extended")
 				if rows > 0 {
 					b.ReportMetric(float64(copied)/float64(rows), "copied")
+					b.ReportMetric(float64(drawn)/float64(rows), "drawn")
 				}
 			}
 		})
@@ -185,13 +188,20 @@ func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, na
 			b.Fatal(err)
 		}
 	})
-	run("render+encode", len(data), !hand, func(m *render.PaletteMemo) {
+	run("render-then-encode", len(data), !hand, func(m *render.PaletteMemo) {
 		im, err := draw(view, names)
 		if err != nil {
 			b.Fatal(err)
 		}
 		encode(m, im)
 	})
+	if !hand {
+		run("render+encode", len(data), true, func(m *render.PaletteMemo) {
+			if _, err := r.BoardPNG(view, names, m); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
 }
 
 // IDPattern matches an internal component id (S12, H03, M07, C23, …): what a player must never
@@ -297,12 +307,15 @@ type Setup struct {
 // and at the end, draws the board (from the observer's view) and every seat's hand with r, and
 // checks every text drawn (Texts.Check: size floor, no internal id, no unexpanded reference) and
 // that every player's name is shown whole on the board and the seat's own name on its hand
-// (CheckNames; seat 0 is named LongName). r must be new: its texts are traced from the start. It
-// returns the smallest text size drawn.
+// (CheckNames; seat 0 is named LongName); and that the board's drawer reports at least half its
+// rows drawn before it is done and keeps its promise (render.Canvas.Drawn; see DrawnCheck). r
+// must be new: its texts are traced from the start. It returns the smallest text size drawn.
 func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Setup, stride int) float64 {
 	t.Helper()
 	texts := Trace(r)
 	defer r.TraceText(nil)
+	drawn := TraceDrawn(r)
+	defer r.TraceDrawn(nil)
 	others := []string{"Bob", "Chandra", "Dmitri", "Eleanor Rigby-Smythe"}
 	smallest := 0.0
 	note := func(ts []render.DrawnText) {
@@ -320,8 +333,16 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 		step := 0
 		check := func() {
 			where := fmt.Sprintf("%s %dp seed %d move %d", g.ID(), su.Players, su.Seed, step)
-			if _, err := r.Board(st.View(rules.Observer), names); err != nil {
+			im, err := r.Board(st.View(rules.Observer), names)
+			if err != nil {
 				t.Fatalf("%s: board: %v", where, err)
+			}
+			img := im.(*image.RGBA)
+			if n, h := drawn.Rows(img), img.Bounds().Dy(); n < h/2 {
+				t.Errorf("%s: board: only %d of its %d rows reported drawn before it was done (render.Canvas.Drawn)", where, n, h)
+			}
+			if err := drawn.Verify(img); err != nil {
+				t.Errorf("%s: board: %v", where, err)
 			}
 			board := texts.Check(t, where+" board")
 			CheckNames(t, where+" board", board, names)
@@ -395,4 +416,64 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// DrawnCheck records the rows a Renderer's drawers report drawn (render.Canvas.Drawn) and their
+// pixels then, to check the drawers' promise that nothing is drawn on them afterwards.
+type DrawnCheck struct {
+	mu   sync.Mutex
+	segs map[*image.RGBA][]drawnRows
+}
+
+// drawnRows is rows from to to of an image as they were when reported drawn.
+type drawnRows struct {
+	from, to int
+	pix      []byte
+}
+
+// TraceDrawn makes r report every Canvas.Drawn call to the returned DrawnCheck (see
+// render.Renderer.TraceDrawn); stop with r.TraceDrawn(nil).
+func TraceDrawn(r *render.Renderer) *DrawnCheck {
+	d := &DrawnCheck{segs: map[*image.RGBA][]drawnRows{}}
+	r.TraceDrawn(func(img *image.RGBA, rows int) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		from := 0
+		if s := d.segs[img]; len(s) > 0 {
+			from = s[len(s)-1].to
+		}
+		if rows > from {
+			pix := slices.Clone(img.Pix[from*img.Stride : rows*img.Stride])
+			d.segs[img] = append(d.segs[img], drawnRows{from, rows, pix})
+		}
+	})
+	return d
+}
+
+// Rows returns how many rows of img were reported drawn, and forgets nothing.
+func (d *DrawnCheck) Rows(img *image.RGBA) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if s := d.segs[img]; len(s) > 0 {
+		return s[len(s)-1].to
+	}
+	return 0
+}
+
+// Verify returns an error naming the first row of img, drawn now, that changed after it was
+// reported drawn, and forgets img.
+func (d *DrawnCheck) Verify(img *image.RGBA) error {
+	d.mu.Lock()
+	segs := d.segs[img]
+	delete(d.segs, img)
+	d.mu.Unlock()
+	for _, s := range segs {
+		for y := s.from; y < s.to; y++ {
+			then := s.pix[(y-s.from)*img.Stride : (y-s.from+1)*img.Stride]
+			if !bytes.Equal(then, img.Pix[y*img.Stride:(y+1)*img.Stride]) {
+				return fmt.Errorf("row %d of %d was drawn on after rows up to %d were reported drawn", y, img.Bounds().Dy(), s.to)
+			}
+		}
+	}
+	return nil
 }
