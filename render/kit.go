@@ -27,6 +27,10 @@
 // layers and sprites (Kit.Layer, Kit.Cached; key them with a type of the game's own package so
 // that two games never share a key). Nothing in this package names a game.
 //
+// A board's drawer draws top to bottom and calls Canvas.Drawn before each panel (and before each
+// row of a long panel), so that Lang.BoardPNG, which the bot posts boards with, encodes the rows
+// above it on another core while it draws the rest.
+//
 // # The kit
 //
 // The Renderer holds the parsed Go fonts and the cache; a Canvas wraps a gg context with fast

@@ -542,8 +542,9 @@ func TestPaletteMemos(t *testing.T) {
 // game, as the bot posts them: each operation is the whole series, encoded with a new
 // PaletteMemo (the first board made anew, as a game's first). It reports, per board, the time
 // (ns/board) and CPU time (cpu-ns/board) to draw ("render"), to encode the boards drawn
-// ("encode"), and both ("render+encode"), the PNG bytes, and the share of rows copied from the
-// board before (see PaletteMemo).
+// ("encode"), to draw and then encode ("render-then-encode"), and to draw and encode at once as
+// the bot does ("render+encode": Renderer.BoardPNG), the PNG bytes, and the shares of rows copied
+// from the board before and encoded while drawn (see PaletteMemo and stream).
 func BenchmarkGameBoards(b *testing.B) {
 	r, err := games.Renderer()
 	if err != nil {
@@ -584,6 +585,7 @@ func BenchmarkGameBoards(b *testing.B) {
 			if size > 0 {
 				b.ReportMetric(float64(size)/float64(len(gv.views)), "png-bytes")
 				b.ReportMetric(float64(c.Copied)/float64(max(1, c.Rows)), "copied")
+				b.ReportMetric(float64(c.Drawn)/float64(max(1, c.Rows)), "drawn")
 			}
 		}
 		b.Run(id+"/render", func(b *testing.B) {
@@ -592,8 +594,17 @@ func BenchmarkGameBoards(b *testing.B) {
 		b.Run(id+"/encode", func(b *testing.B) {
 			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, imgs[i])) })
 		})
-		b.Run(id+"/render+encode", func(b *testing.B) {
+		b.Run(id+"/render-then-encode", func(b *testing.B) {
 			per(b, func(m *render.PaletteMemo, i int) int { return len(mustEncode(b, m, draw(b, i))) })
+		})
+		b.Run(id+"/render+encode", func(b *testing.B) { // as the bot does
+			per(b, func(m *render.PaletteMemo, i int) int {
+				data, err := r.BoardPNG(gv.views[i], gv.names, m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return len(data)
+			})
 		})
 	}
 }
