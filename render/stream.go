@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -14,7 +13,7 @@ import (
 //
 // A board is drawn on one core, top to bottom, panel by panel, and then encoded on two (see
 // quantizeWarm): for a while the second core idles and then the player waits for the encoding.
-// Lang.BoardPNG overlaps the two. A drawer reports the rows it is done with (Canvas.Drawn, after
+// Lang.BoardPNG overlaps the two. A drawer reports the rows it is done with (Canvas.Drawn, before
 // each panel); the first such report on a canvas starts a stream on it: a goroutine, the early
 // pass, that encodes the image's bands of rows with the game's palette memo (warmHalf, band by
 // band: copied from the board before, or quantized and deflated) as soon as they are drawn, and
@@ -22,9 +21,9 @@ import (
 // last band are encoded in two halves as usual, and the first half, walking its rows again from
 // the top, copies the early pass's bands: a band is known by its pixels (see bandKey), so a band
 // whose rows changed after all is simply not found and is encoded again, as the image ended up.
-// The early pass quantizes with the memo's palette as it is; it leaves a band with a new fill to
-// the first half (the palette is extended with it: see PaletteMemo.EncodePNG), and when the
-// palette is extended its bands are kept only as memo.keepsEarly allows.
+// The early pass quantizes with the memo's palette; at a band with a new fill it extends the
+// palette with it (see stream.extend), keeping the bands it made before only as memo.keepsEarly
+// allows, and so does the end for new fills after the early pass's last band (see quantizeWarm).
 //
 // A stream holds the memo's read lock and a quantizer from the drawer's first report until it is
 // finished or aborted. On a machine with one core, for a cold or stale memo, and for a short image
@@ -41,7 +40,7 @@ type stream struct {
 	rows    []byte          // q's rows of indices with their slack (see setRows)
 	m       *memo           // pm's memo when the stream started
 	old     *bandSet        // pm's bands then
-	early   *bandSet        // the early pass's bands (quantized with m), once exited
+	early   *bandSet        // the early pass's bands (quantized with em), once exited
 	scratch []uint32        // the early pass's scratch for newFills
 	changed map[uint32]bool // the early pass's colours whose entries the new fills changed (see reentry)
 	mu      sync.Mutex      // guards em and fills from the early pass, which sets them, and finish
@@ -183,13 +182,6 @@ func (s *stream) finish() ([]byte, int, error) {
 	defer putQuantizer(q)
 	used, z, next, ok, err := q.quantizeWarm(s.img, em, s.old, s0)
 	<-s.exited
-	if os.Getenv("DBG") != "" {
-		n := 0
-		for k := range s.early.bands {
-			n += k.rows
-		}
-		fmt.Fprintf(os.Stderr, "s0=%d split=%d h=%d early rows=%d fills=%d changed=%d kept=%d used==m %v drawnAtFinish\n", s0, q.split, s.img.Bounds().Dy(), n, len(s.fills), len(s.changed), q.early[0], used == s.m)
-	}
 	s.pm.mu.RUnlock()
 	data, made, err := s.pm.warmDone(q, s.img, s.m, used, z, next, ok, err)
 	q.stream = nil

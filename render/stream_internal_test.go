@@ -56,21 +56,29 @@ func equalPixels(t *testing.T, img *image.RGBA, data []byte) {
 	}
 }
 
-// A stream whose image changes after the early pass encoded it (a drawer that broke its promise,
-// see Canvas.Drawn) encodes the image as it ended up: a band whose rows changed is not found
-// among the early pass's bands (they are known by their pixels) and is encoded again; the others
-// are copied from them.
-func TestStreamRowsChangedAfterDrawn(t *testing.T) {
+// warmStripes returns a memo warm with a 320×700 image of stripes (see stripes), the image, and
+// a copy of it to draw on; it skips the test on one core (no stream).
+func warmStripes(t *testing.T) (*PaletteMemo, *image.RGBA, *image.RGBA) {
+	t.Helper()
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: no stream")
 	}
 	base := stripes(320, 700)
-	var pm PaletteMemo
+	pm := &PaletteMemo{}
 	if _, err := pm.EncodePNG(base); err != nil {
 		t.Fatal(err)
 	}
 	canvas := image.NewRGBA(base.Bounds())
 	copy(canvas.Pix, base.Pix)
+	return pm, base, canvas
+}
+
+// A stream whose image changes after the early pass encoded it (a drawer that broke its promise,
+// see Canvas.Drawn) encodes the image as it ended up: a band whose rows changed is not found
+// among the early pass's bands (they are known by their pixels) and is encoded again; the others
+// are copied from them.
+func TestStreamRowsChangedAfterDrawn(t *testing.T) {
+	pm, base, canvas := warmStripes(t)
 	for y := 0; y < 700; y++ { // a change from the image before: the early pass encodes, not copies
 		canvas.SetRGBA(5, y, color.RGBA{40, 60, 90, 255})
 	}
@@ -99,16 +107,7 @@ func TestStreamRowsChangedAfterDrawn(t *testing.T) {
 // A stream whose early pass meets a new fill extends its palette and goes on; a second new fill
 // after the early pass's last band extends it again at the end; every pixel is exact.
 func TestStreamNewFills(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("one core: no stream")
-	}
-	base := stripes(320, 700)
-	var pm PaletteMemo
-	if _, err := pm.EncodePNG(base); err != nil {
-		t.Fatal(err)
-	}
-	canvas := image.NewRGBA(base.Bounds())
-	copy(canvas.Pix, base.Pix)
+	pm, _, canvas := warmStripes(t)
 	fill := func(r image.Rectangle, c color.RGBA) {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
