@@ -78,6 +78,12 @@ func newBandSet(m *memo) *bandSet {
 // the rows copied and q.hits[i] lists their bands (first and end row), whose rows are left
 // unwritten. It returns no data when it gave up (see warmRows), or an error if the compressor
 // fails.
+//
+// With s, it is the early pass of stream s (i is earlyPart): it waits for rows to be drawn, looks
+// for new fills band by band, and lists its bands in s.list. The first half of a stream's image
+// (i 0) starts with the early pass's bands, in their order: each is copied when its rows'
+// pixels are still those it was made from (its key) and m keeps it (memo.keepsEarly), and made
+// again otherwise.
 func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, s *stream) ([]byte, uint64, uint64, error) {
 	p := &q.parts[i]
 	p.lacks = false
@@ -87,11 +93,6 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 	q.copied[i], q.early[i] = 0, 0
 	q.hits[i] = q.hits[i][:0]
 	q.fresh[i] = 0
-	var early *bandSet // the bands of the early pass, for the first half of a stream's image
-	if i == 0 && q.stream != nil {
-		early = q.stream.early
-		q.fresh[0] = q.fresh[earlyPart] // the rows it made count with this half's
-	}
 	start := y0 // the first row of the band
 	defer func() {
 		if s != nil {
@@ -102,13 +103,80 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 	stride := w + 1
 	out := q.zbuf[i][:0]
 	var (
-		rh     uint64    // row y's hash
-		key    uint64    // the band's rows' hashes, mixed
-		eqPrev bool      // row y is row y-1 again
 		sa, sb uint64    = 1, 0
 		used   [256]bool // a band's palette entries
+		err    error
 	)
-	for y := y0; y < y1; y++ {
+	// hit counts the band of rows start to end, copied, and lists it in q.hits.
+	hit := func(end int, early bool) {
+		if early {
+			q.early[i] += end - start
+		} else {
+			q.copied[i] += end - start
+		}
+		q.hits[i] = append(q.hits[i], [2]int{start, end})
+		for r := start; r < end; r++ {
+			q.costs[r] = 1 // hashed only
+		}
+	}
+	// newBand quantizes and deflates the band of rows start to end, or returns nil when warmRows
+	// gave up.
+	newBand := func(end int) (*band, error) {
+		clear(used[:])
+		q.edges[i] = q.edges[i][:0]
+		a, b := p.warmRows(img, start, end, rows, q.costs, m, use, stop, maxNew, &q.fresh[i], &used, &q.edges[i], !last && end == y1)
+		if stop.Load() || p.lacks || use.Load() != m {
+			return nil, nil
+		}
+		z, err := q.deflate(&q.fast[i], &q.bandBuf[i], pngFastLevel, rows[start*stride:end*stride], false)
+		if err != nil {
+			return nil, err
+		}
+		return &band{z: slices.Clone(z), a: a, b: b, used: used, edges: slices.Clone(q.edges[i])}, nil
+	}
+	// emit appends bd, the band of rows start to end with key k, to the half's data.
+	emit := func(k bandKey, bd *band, end int) {
+		for e, u := range bd.used {
+			p.used[e] = p.used[e] || u
+		}
+		out = append(out, bd.z...)
+		v := adlerCombine(sa, sb, bd.a, bd.b, uint64((end-start)*stride))
+		sa, sb = uint64(v&0xffff), uint64(v>>16)
+		next.bands[k] = bd
+		if s != nil {
+			s.list = append(s.list, earlyBand{start: start, key: k, bd: bd, old: old.bands[k] == bd})
+		}
+		start = end
+	}
+	if st := q.stream; i == 0 && st != nil {
+		// The early pass's bands: each row hashed again (a row equal to the one above hashes
+		// the same as it, which the early pass did not hash again).
+		q.fresh[0] = q.fresh[earlyPart] // the rows it made count with this half's
+		for _, eb := range st.list {
+			end := eb.start + eb.key.rows
+			if eb.start != start || end > y1 || (!last && end == y1) {
+				break
+			}
+			var key uint64
+			for y := start; y < end; y++ {
+				rh := maphash.Bytes(next.seed, img.Pix[y*img.Stride:y*img.Stride+4*w])
+				key = (bits.RotateLeft64(key, 23) ^ rh) * 0x9e3779b97f4a7c15
+			}
+			bd := eb.bd
+			if bd != nil && key == eb.key.hash && m.keepsEarly(st.em, bd, st.changed) {
+				hit(end, !eb.old)
+			} else if bd, err = newBand(end); bd == nil {
+				return nil, 0, 0, err
+			}
+			emit(bandKey{key, end - start}, bd, end)
+		}
+	}
+	var (
+		rh     uint64 // row y's hash
+		key    uint64 // the band's rows' hashes, mixed
+		eqPrev bool   // row y is row y-1 again
+	)
+	for y := start; y < y1; y++ {
 		if s != nil {
 			if y == start && !s.begin(y) {
 				break // the image is drawn: the halves do the rest
@@ -135,23 +203,8 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 		if bd = old.bands[k]; bd != nil && !m.keeps(old.m, bd) {
 			bd = nil
 		}
-		drawn := false // bd is a band the early pass made
-		if bd == nil && early != nil {
-			if bd = early.bands[k]; bd != nil && !m.keepsEarly(early.m, bd, q.stream.changed) {
-				bd = nil
-			}
-			drawn = bd != nil
-		}
 		if bd != nil {
-			if drawn {
-				q.early[i] += n
-			} else {
-				q.copied[i] += n
-			}
-			q.hits[i] = append(q.hits[i], [2]int{start, y + 1})
-			for r := start; r <= y; r++ {
-				q.costs[r] = 1 // hashed only
-			}
+			hit(y+1, false)
 		} else {
 			if s != nil {
 				// The early pass looks for new fills band by band (quantizeWarm, in the rest),
@@ -168,26 +221,11 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 					clear(p.cacheVal[:])
 				}
 			}
-			clear(used[:])
-			q.edges[i] = q.edges[i][:0]
-			a, b := p.warmRows(img, start, y+1, rows, q.costs, m, use, stop, maxNew, &q.fresh[i], &used, &q.edges[i], !last && y+1 == y1)
-			if stop.Load() || p.lacks || use.Load() != m {
-				return nil, 0, 0, nil
-			}
-			z, err := q.deflate(&q.fast[i], &q.bandBuf[i], pngFastLevel, rows[start*stride:(y+1)*stride], false)
-			if err != nil {
+			if bd, err = newBand(y + 1); bd == nil {
 				return nil, 0, 0, err
 			}
-			bd = &band{z: slices.Clone(z), a: a, b: b, used: used, edges: slices.Clone(q.edges[i])}
 		}
-		for e, u := range bd.used {
-			p.used[e] = p.used[e] || u
-		}
-		out = append(out, bd.z...)
-		v := adlerCombine(sa, sb, bd.a, bd.b, uint64(n*stride))
-		sa, sb = uint64(v&0xffff), uint64(v>>16)
-		next.bands[k] = bd
-		start = y + 1
+		emit(k, bd, y+1)
 	}
 	if last {
 		// A final stored block of no bytes: BFINAL 1, BTYPE 00, aligned; LEN 0, NLEN 0xffff.
@@ -195,6 +233,16 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 	}
 	q.zbuf[i] = out
 	return out, sa, sb, nil
+}
+
+// earlyBand is a band the early pass of a stream made or copied (see warmHalf): its first row, its
+// key, the band (nil once dropped by a palette extension, see stream.extend), and whether it was
+// old's.
+type earlyBand struct {
+	start int
+	key   bandKey
+	bd    *band
+	old   bool
 }
 
 // fillHits writes the rows of the bands warmHalf copied (q.hits), quantized with m, so that

@@ -40,7 +40,8 @@ type stream struct {
 	rows    []byte          // q's rows of indices with their slack (see setRows)
 	m       *memo           // pm's memo when the stream started
 	old     *bandSet        // pm's bands then
-	early   *bandSet        // the early pass's bands (quantized with em), once exited
+	early   *bandSet        // the early pass's set of bands (its seed is old's)
+	list    []earlyBand     // the early pass's bands in order (quantized with em), once exited
 	scratch []uint32        // the early pass's scratch for newFills
 	changed map[uint32]bool // the early pass's colours whose entries the new fills changed (see reentry)
 	mu      sync.Mutex      // guards em and fills from the early pass, which sets them, and finish
@@ -145,12 +146,12 @@ func (s *stream) extend(fills []uint32) *memo {
 		return nil
 	}
 	changed := reentry(&s.q.parts[earlyPart].t, s.em, x)
-	for k, bd := range s.early.bands {
-		if !x.keepsEarly(s.em, bd, changed) {
-			delete(s.early.bands, k)
+	for i, eb := range s.list {
+		if eb.bd != nil && !x.keepsEarly(s.em, eb.bd, changed) {
+			s.list[i].bd = nil // to make again
 		}
 	}
-	s.em, s.fills, s.early.m = x, all, x
+	s.em, s.fills = x, all
 	return x
 }
 
