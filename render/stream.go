@@ -21,7 +21,7 @@ import (
 // last band are encoded in two halves as usual, and the first half starts with the early pass's
 // bands, in order (s.list), hashing their rows again: a band is known by its pixels (see bandKey),
 // so a band whose rows changed after all (a drawer that broke its promise) is encoded again, as
-// the image ended up. That check costs about a fifth of encoding the rows.
+// the image ended up (the check is one hash per row).
 // The early pass quantizes with the memo's palette; at a band with a new fill it extends the
 // palette with it (see stream.extend), keeping the bands it made before only as memo.keepsEarly
 // allows, and so does the end for new fills after the early pass's last band (see quantizeWarm).
