@@ -511,15 +511,13 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet, s0 int)
 	if q.halves == 2 {
 		wg.Go(func() { half(1) })
 	}
-	base, fills := m, q.fills[:0]
-	if s != nil {
-		base, fills = s.m, append(fills, s.fills...) // m extends s.m with the early pass's fills
-	}
-	known := len(fills)
-	if fills, ok := q.newFills(img, m, s0, h, fills); !ok {
+	if fills, ok := q.newFills(img, m, s0, h, q.fills[:0]); !ok {
 		use.Store(nil)
-	} else if q.fills = fills; len(fills) > known {
-		use.Store(base.extend(fills))
+	} else if q.fills = fills; len(fills) > 0 && s != nil {
+		// m is s.m extended with the early pass's fills (or s.m): s.m extended with them all.
+		use.Store(s.m.extend(append(slices.Clip(s.fills), fills...)))
+	} else if len(fills) > 0 {
+		use.Store(m.extend(fills))
 	}
 	close(decided)
 	half(0)

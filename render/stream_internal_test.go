@@ -140,3 +140,55 @@ func TestStreamNewFills(t *testing.T) {
 		t.Errorf("the early pass found %d new fills, want 1", len(s.fills))
 	}
 }
+
+// A stream whose palette has room for the early pass's new fills and those after them, but not
+// for the early pass's counted twice, extends its palette: the image is not made anew.
+func TestStreamNewFillsNearFullPalette(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: no stream")
+	}
+	const w, h = 320, 700
+	base := image.NewRGBA(image.Rect(0, 0, w, h))
+	colour := func(i int) color.RGBA { return color.RGBA{uint8(i * 37), uint8(i * 11), uint8(255 - i), 255} }
+	for y := range h { // 200 fills, one per run of 3 or 4 rows
+		for x := range w {
+			base.SetRGBA(x, y, colour(y*200/h))
+		}
+	}
+	var pm PaletteMemo
+	if _, err := pm.EncodePNG(base); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pm.m.keys); n < 200 || n > 220 {
+		t.Fatalf("a palette of %d colours, want about 200", n)
+	}
+	canvas := image.NewRGBA(base.Bounds())
+	copy(canvas.Pix, base.Pix)
+	newFill := func(y, k int) { // a new fill colour in row y
+		for x := range 40 {
+			canvas.SetRGBA(x, y, color.RGBA{uint8(k), 255, uint8(3 * k), 255})
+		}
+	}
+	for k := range 25 { // found by the early pass
+		newFill(10+4*k, k)
+	}
+	s := pm.stream(canvas)
+	if s == nil {
+		t.Fatal("no stream on a warm memo")
+	}
+	s.advance(400)
+	for s.band.Load() < 300 { // the early pass is past them
+		runtime.Gosched()
+	}
+	for k := range 10 { // drawn later
+		newFill(600+4*k, 100+k)
+	}
+	data, made, err := s.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made != madeExtended {
+		t.Errorf("made %d, want extended (%d palette colours, %d new fills found early)", made, len(s.m.keys), len(s.fills))
+	}
+	equalPixels(t, canvas, data)
+}
