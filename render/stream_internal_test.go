@@ -73,6 +73,18 @@ func warmStripes(t *testing.T) (*PaletteMemo, *image.RGBA, *image.RGBA) {
 	return pm, base, canvas
 }
 
+// waitPast waits until s's early pass has started a band at row y or after, or has returned.
+func waitPast(s *stream, y int64) {
+	for s.band.Load() < y {
+		select {
+		case <-s.exited:
+			return
+		default:
+			runtime.Gosched()
+		}
+	}
+}
+
 // A stream whose image changes after the early pass encoded it (a drawer that broke its promise,
 // see Canvas.Drawn) encodes the image as it ended up: a band whose rows changed is not found
 // among the early pass's bands (they are known by their pixels) and is encoded again; the others
@@ -121,9 +133,7 @@ func TestStreamNewFills(t *testing.T) {
 		t.Fatal("no stream on a warm memo")
 	}
 	s.advance(400)
-	for s.band.Load() < 300 { // the early pass is past the first new fill
-		runtime.Gosched()
-	}
+	waitPast(s, 300) // the early pass is past the first new fill
 	fill(image.Rect(10, 600, 200, 610), color.RGBA{170, 20, 230, 255}) // drawn later
 	data, made, err := s.finish()
 	if err != nil {
@@ -177,9 +187,7 @@ func TestStreamNewFillsNearFullPalette(t *testing.T) {
 		t.Fatal("no stream on a warm memo")
 	}
 	s.advance(400)
-	for s.band.Load() < 300 { // the early pass is past them
-		runtime.Gosched()
-	}
+	waitPast(s, 300) // the early pass is past them
 	for k := range 10 { // drawn later
 		newFill(600+4*k, 100+k)
 	}
