@@ -133,7 +133,8 @@ func TestStreamNewFills(t *testing.T) {
 		t.Fatal("no stream on a warm memo")
 	}
 	s.advance(400)
-	waitPast(s, 300)                                                   // the early pass is past the first new fill
+	// The early pass is past the first new fill before the second is drawn.
+	waitPast(s, 300)
 	fill(image.Rect(10, 600, 200, 610), color.RGBA{170, 20, 230, 255}) // drawn later
 	data, made, err := s.finish()
 	if err != nil {
@@ -187,7 +188,8 @@ func TestStreamNewFillsNearFullPalette(t *testing.T) {
 		t.Fatal("no stream on a warm memo")
 	}
 	s.advance(400)
-	waitPast(s, 300)    // the early pass is past them
+	// The early pass is past them before the others are drawn.
+	waitPast(s, 300)
 	for k := range 10 { // drawn later
 		newFill(600+4*k, 100+k)
 	}
