@@ -79,12 +79,16 @@ func newBandSet(m *memo) *bandSet {
 // unwritten. It returns no data when it gave up (see warmRows), or an error if the compressor
 // fails.
 //
-// With s, it is the early pass of stream s (i is earlyPart): it waits for rows to be drawn, looks
-// for new fills band by band, and lists its bands in s.list. The first half of a stream's image
-// (i 0) starts with the early pass's bands, in their order: each is copied when its rows'
-// pixels are still those it was made from (its key) and m keeps it (memo.keepsEarly), and made
-// again otherwise.
-func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int, s *stream) ([]byte, uint64, uint64, error) {
+// With i earlyPart, it is the early pass of the stream q.stream: it waits for rows to be drawn,
+// looks for new fills band by band, and lists its bands in the stream's list rather than in
+// next (which gives only the seed). The first half of a stream's image (i 0) starts with the
+// early pass's bands, in their order: each is copied when its rows' pixels are still those it was
+// made from (its key) and m keeps it (memo.keepsEarly), and made again otherwise.
+func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, last bool, m *memo, old, next *bandSet, use *atomic.Pointer[memo], stop *atomic.Bool, maxNew int) ([]byte, uint64, uint64, error) {
+	var s *stream // the stream whose early pass this is
+	if i == earlyPart {
+		s = q.stream
+	}
 	p := &q.parts[i]
 	p.lacks = false
 	p.t.reset(1024)
@@ -142,9 +146,10 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 		out = append(out, bd.z...)
 		v := adlerCombine(sa, sb, bd.a, bd.b, uint64((end-start)*stride))
 		sa, sb = uint64(v&0xffff), uint64(v>>16)
-		next.bands[k] = bd
 		if s != nil {
 			s.list = append(s.list, earlyBand{start: start, key: k, bd: bd, old: old.bands[k] == bd})
+		} else {
+			next.bands[k] = bd
 		}
 		start = end
 	}
@@ -159,8 +164,7 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 			}
 			var key uint64
 			for y := start; y < end; y++ {
-				rh := maphash.Bytes(next.seed, img.Pix[y*img.Stride:y*img.Stride+4*w])
-				key = (bits.RotateLeft64(key, 23) ^ rh) * 0x9e3779b97f4a7c15
+				key = mix(key, maphash.Bytes(next.seed, img.Pix[y*img.Stride:y*img.Stride+4*w]))
 			}
 			bd := eb.bd
 			if bd != nil && key == eb.key.hash && m.keepsEarly(st.em, bd, st.changed) {
@@ -189,7 +193,7 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 		if !eqPrev || y == start {
 			rh = maphash.Bytes(next.seed, row)
 		}
-		key = (bits.RotateLeft64(key, 23) ^ rh) * 0x9e3779b97f4a7c15
+		key = mix(key, rh)
 		eqNext := y+1 < y1 && bytes.Equal(row, img.Pix[(y+1)*img.Stride:(y+1)*img.Stride+4*w])
 		n := y + 1 - start
 		cut := y == y1-1 || n >= bandMax || n >= bandMin && (rh&bandMask == 0 || eqPrev && !eqNext)
@@ -234,6 +238,9 @@ func (q *quantizer) warmHalf(i int, img *image.RGBA, rows []byte, y0, y1 int, la
 	q.zbuf[i] = out
 	return out, sa, sb, nil
 }
+
+// mix returns a band's key (its hash) so far, key, with the hash rh of its next row mixed in.
+func mix(key, rh uint64) uint64 { return (bits.RotateLeft64(key, 23) ^ rh) * 0x9e3779b97f4a7c15 }
 
 // earlyBand is a band the early pass of a stream made or copied (see warmHalf): its first row, its
 // key, the band (nil once dropped by a palette extension, see stream.extend), and whether it was

@@ -496,7 +496,7 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet, s0 int)
 			if m == nil {
 				return
 			}
-			z[i], sums[i][0], sums[i][1], errs[i] = q.warmHalf(i, img, rows, y0, y1, last, m, old, next[i], &use, &stop, maxNew, nil)
+			z[i], sums[i][0], sums[i][1], errs[i] = q.warmHalf(i, img, rows, y0, y1, last, m, old, next[i], &use, &stop, maxNew)
 			if stop.Load() || errs[i] != nil {
 				return
 			}

@@ -41,7 +41,6 @@ type stream struct {
 	rows    []byte          // q's rows of indices with their slack (see setRows)
 	m       *memo           // pm's memo when the stream started
 	old     *bandSet        // pm's bands then
-	early   *bandSet        // the early pass's set of bands (its seed is old's)
 	list    []earlyBand     // the early pass's bands in order (quantized with em), once exited
 	scratch []uint32        // the early pass's scratch for newFills
 	changed map[uint32]bool // the early pass's colours whose entries the new fills changed (see reentry)
@@ -81,15 +80,14 @@ func (pm *PaletteMemo) stream(img *image.RGBA) *stream {
 	q.costs = q.costs[:h]
 	s := &stream{
 		pm: pm, q: q, img: img, rows: q.setRows(w, h), m: m, old: old, em: m,
-		early: &bandSet{m: m, seed: old.seed, bands: map[bandKey]*band{}},
-		wake:  make(chan struct{}, 1), exited: make(chan struct{}),
+		wake: make(chan struct{}, 1), exited: make(chan struct{}),
 	}
 	q.stream = s
 	go s.run()
 	return s
 }
 
-// run is the early pass: warmHalf over the whole image as it is drawn, into s.early, until the
+// run is the early pass: warmHalf over the whole image as it is drawn, into s.list, until the
 // image is drawn (at the end of a band), a band has a new fill, or the stream is stopped.
 func (s *stream) run() {
 	defer close(s.exited)
@@ -100,7 +98,8 @@ func (s *stream) run() {
 	use.Store(s.m)
 	b := s.img.Bounds()
 	// An error of the compressor leaves the band unmade: the halves make it again.
-	_, _, _, _ = s.q.warmHalf(earlyPart, s.img, s.rows, 0, b.Dy(), true, s.m, s.old, s.early, &use, &stop, b.Dx()*b.Dy()/maxNewShare, s)
+	seed := &bandSet{seed: s.old.seed} // its bands go to s.list
+	_, _, _, _ = s.q.warmHalf(earlyPart, s.img, s.rows, 0, b.Dy(), true, s.m, s.old, seed, &use, &stop, b.Dx()*b.Dy()/maxNewShare)
 }
 
 // advance records that the rows above y are drawn.

@@ -450,7 +450,7 @@ func TraceDrawn(r *render.Renderer) *DrawnCheck {
 	return d
 }
 
-// Rows returns how many rows of img were reported drawn, and forgets nothing.
+// Rows returns how many rows of img were reported drawn so far.
 func (d *DrawnCheck) Rows(img *image.RGBA) int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
