@@ -129,22 +129,27 @@ func (m *memo) keepsEarly(q *memo, bd *band, changed map[uint32]bool) bool {
 	return true
 }
 
-// reentry gives the colours of t, colours new to memo m with their entries in m, their entries in
-// x, which extends m (see extend): a colour that is one of x's new fills, or nearer to one than to
-// its entry's colour, takes it (as extend does for m's table). It returns the colours whose
-// entries changed.
+// reentry gives the colours of t, with their entries in memo m, their entries in x, which extends
+// m (see extend): a colour that is one of x's new fills, or nearer to one than to its entry's
+// colour, takes it (the first nearest); a colour that is its entry's own keeps it. It returns the
+// colours whose entries changed. t is m's table copied (extend) or a part's table of colours new
+// to m (see stream).
 func reentry(t *colourTable, m, x *memo) map[uint32]bool {
 	changed := map[uint32]bool{}
-	fills := x.keys[len(m.keys):]
+	n := len(m.keys)
 	nearer := func(c, e uint32) uint32 {
+		if e&entryExact != 0 {
+			return e
+		}
+		flags := e&entryNew | entryHere
 		d := dist(c, x.keys[e&entryIndex])
-		for i, f := range fills {
+		for i, f := range x.keys[n:] {
 			if f == c {
 				changed[c] = true
-				return uint32(len(m.keys)+i) | entryExact | entryNew | entryHere
+				return uint32(n+i) | entryExact | flags
 			}
 			if df := dist(c, f); df < d {
-				e, d = uint32(len(m.keys)+i)|entryNew|entryHere, df
+				e, d = uint32(n+i)|flags, df
 				changed[c] = true
 			}
 		}
@@ -380,32 +385,7 @@ func (m *memo) extend(fills []uint32) *memo {
 		split: m.split,
 	}
 	x.search = newPaletteSearch(x.keys)
-	moved := map[uint32]bool{}
-	nearer := func(c, e uint32) uint32 {
-		if e&entryExact != 0 {
-			return e
-		}
-		d := dist(c, x.keys[e&entryIndex])
-		for i, f := range fills {
-			if f == c {
-				moved[c] = true
-				return uint32(n+i) | entryExact | entryHere
-			}
-			if df := dist(c, f); df < d {
-				e, d = uint32(n+i)|entryHere, df
-				moved[c] = true
-			}
-		}
-		return e
-	}
-	if x.table.white != 0 {
-		x.table.white = nearer(0xffffffff, x.table.white)
-	}
-	for i, k := range x.table.keys {
-		if k != 0 {
-			x.table.vals[i] = nearer(k-1, x.table.vals[i])
-		}
-	}
+	moved := reentry(&x.table, m, x)
 	for i, f := range fills {
 		*x.table.ref(f) = uint32(n+i) | entryExact | entryHere
 	}
