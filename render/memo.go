@@ -441,10 +441,6 @@ func (q *quantizer) quantizeWarm(img *image.RGBA, m *memo, old *bandSet, s0 int)
 		rows = s.rows // set up by stream, and in use by the early pass
 	} else {
 		rows = q.setRows(w, h)
-		if cap(q.costs) < h {
-			q.costs = make([]uint32, h)
-		}
-		q.costs = q.costs[:h]
 	}
 	maxNew := w * h / maxNewShare
 	var (

@@ -745,8 +745,12 @@ func fill(b []byte, v byte) {
 }
 
 // setRows returns room for h rows of w palette indices, each after its filter byte, and 8 bytes
-// of slack; it sets q.rows to the rows.
+// of slack; it sets q.rows to the rows, and q.costs to h rows' costs (see warmRows).
 func (q *quantizer) setRows(w, h int) []byte {
+	if cap(q.costs) < h {
+		q.costs = make([]uint32, h)
+	}
+	q.costs = q.costs[:h]
 	n := (w+1)*h + 8
 	if cap(q.rows) < n {
 		q.rows = make([]byte, n)

@@ -73,13 +73,8 @@ func (pm *PaletteMemo) stream(img *image.RGBA) *stream {
 		old = newBandSet(m)
 	}
 	q := getQuantizer()
-	w, h := b.Dx(), b.Dy()
-	if cap(q.costs) < h {
-		q.costs = make([]uint32, h)
-	}
-	q.costs = q.costs[:h]
 	s := &stream{
-		pm: pm, q: q, img: img, rows: q.setRows(w, h), m: m, old: old, em: m,
+		pm: pm, q: q, img: img, rows: q.setRows(b.Dx(), b.Dy()), m: m, old: old, em: m,
 		wake: make(chan struct{}, 1), exited: make(chan struct{}),
 	}
 	q.stream = s
@@ -88,7 +83,8 @@ func (pm *PaletteMemo) stream(img *image.RGBA) *stream {
 }
 
 // run is the early pass: warmHalf over the whole image as it is drawn, into s.list, until the
-// image is drawn (at the end of a band), a band has a new fill, or the stream is stopped.
+// image is drawn (at the end of a band), the palette has no room for a band's new fills, or the
+// stream is stopped.
 func (s *stream) run() {
 	defer close(s.exited)
 	var (
@@ -97,8 +93,8 @@ func (s *stream) run() {
 	)
 	use.Store(s.m)
 	b := s.img.Bounds()
-	// An error of the compressor leaves the band unmade: the halves make it again.
 	seed := &bandSet{seed: s.old.seed} // its bands go to s.list
+	// An error of the compressor leaves the band unmade: the halves make it again.
 	_, _, _, _ = s.q.warmHalf(earlyPart, s.img, s.rows, 0, b.Dy(), true, s.m, s.old, seed, &use, &stop, b.Dx()*b.Dy()/maxNewShare)
 }
 
