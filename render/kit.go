@@ -440,7 +440,7 @@ func (c *Canvas) Drawn(y float64) {
 
 // TraceDrawn makes the Renderer call f with the image and row count of every Canvas.Drawn call
 // from now on (f nil: stop), on the drawing goroutine, before the rows are encoded. It is meant
-// for tests that check the drawers' promise (rendertest.CheckDrawn).
+// for tests that check the drawers' promise (rendertest.TraceDrawn).
 func (r *Renderer) TraceDrawn(f func(img *image.RGBA, rows int)) {
 	if f == nil {
 		r.traceDrawn.Store(nil)

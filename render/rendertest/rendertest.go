@@ -88,12 +88,14 @@ func CPUTime() time.Duration {
 // from a copy of the primed memo); a hand with render.EncodePNG, as the bot never keeps a hand's
 // palette (before is then unused); "encode-cold" (a board only: render.EncodePNG, the first
 // board of a game); "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what
-// the kit used before palettes); and "render+encode" (both, what the bot does per image). Each reports
-// png-bytes and cpu-ns/op, the process's CPU time per operation (the copying left out), which
-// is steadier than ns/op on a shared machine; "encode" and "render+encode" of a board report
-// warm and extended, the shares of encodings made with the primed memo's palette as it was and
-// with new fills added (see render.PaletteMemo.EncodePNG; the rest were made anew), and copied,
-// the share of their rows whose deflate data was copied from the boards before.
+// the kit used before palettes); "render-then-encode" (draw, then encode: what the bot does for a
+// hand); and, for a board, "render+encode" (render.Renderer.BoardPNG: drawn and encoded at once,
+// what the bot does for a board). Each reports png-bytes and cpu-ns/op, the process's CPU time
+// per operation (the copying left out), which is steadier than ns/op on a shared machine; those
+// of a board with the memo report warm and extended, the shares of encodings made with the primed
+// memo's palette as it was and with new fills added (see render.PaletteMemo.EncodePNG; the rest
+// were made anew), copied, the share of their rows whose deflate data was copied from the boards
+// before, and drawn, the share encoded while the board was drawn.
 func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, names []string, hand bool) {
 	draw := r.Board
 	if hand {
