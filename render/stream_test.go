@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 
 	"spicebot/games"
 	"spicebot/render"
@@ -117,7 +118,18 @@ func TestBoardPNGDrawerFails(t *testing.T) {
 		}()
 		_, _ = r.BoardPNG(&view{h: 600, drawnAt: []int{100, 300}, panics: true}, nil, &memo)
 	}()
-	again, err := r.BoardPNG(good, nil, &memo) // would block on the memo's lock if a stream held it
+	// A stream left holding the memo's read lock would block the next board's learning for good.
+	var again []byte
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		again, err = r.BoardPNG(good, nil, &memo)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the next board was still not encoded after 20 s: the memo is locked")
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
