@@ -3,6 +3,8 @@ package ratings
 import (
 	"errors"
 	"math"
+
+	"spicebot/data"
 )
 
 // Model is the Weng-Lin Bayesian rating model with the Plackett-Luce ranking likelihood: Ruby C.
@@ -27,10 +29,9 @@ func DefaultModel() Model {
 	return Model{Mu: 25, Sigma: 25.0 / 3, Beta: 25.0 / 6, Kappa: 0.0001}
 }
 
-// Skill is one player's rating: the mean and the standard deviation of their strength.
-type Skill struct {
-	Mu, Sigma float64
-}
+// Skill is one player's rating: the mean and the standard deviation of their strength (the
+// store's type: ratings are kept as they are computed).
+type Skill = data.Skill
 
 // New is a newcomer's rating.
 func (m Model) New() Skill { return Skill{Mu: m.Mu, Sigma: m.Sigma} }
