@@ -104,6 +104,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				timezoneOption(),
 				quietOption(),
 				languageOption(),
+				statsOption(),
 			}},
 		awayCommandDef(),
 		{Name: "rules", Description: rules.Msg("commands.defs.desc.rules"),
@@ -112,6 +113,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 					Autocomplete: true},
 			}},
 	}
+	cmds = append(cmds, statsDefs(reg, cat)...)
 	localizeDefs(cat, cmds)
 	return cmds
 }

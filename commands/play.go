@@ -349,6 +349,9 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 		return Reply{}, fmt.Errorf("commit move: %w", err)
 	}
 	s.afterChange(ctx, l.row.ID) // the clocks follow who must act now
+	if status == data.StatusFinished {
+		s.gameOver(ctx, l.row.ID) // the players' ratings (stats.go)
+	}
 	s.log.InfoContext(ctx, "move", "game", l.row.ID, "kind", l.game.ID(), "seat", int(seat), "version", l.st.Version(), "moves", len(recs))
 
 	var b strings.Builder

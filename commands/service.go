@@ -203,6 +203,8 @@ type Service struct {
 	pacer Pacer
 	// deadlines is the pace layer's clock for /mygames (SetDeadlines), or nil.
 	deadlines Deadlines
+	// stats are the ratings (SetStats, stats.go), or nil.
+	stats Stats
 	// words are the message catalogues (the edge's and every hosted game's): language.go.
 	words *lang.Catalog
 	// seen is the locale last recorded for each user ("u:" + id) and the server locale last
@@ -389,6 +391,10 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 			return s.away(ctx, req)
 		case "mygames":
 			return s.myGames(ctx, req)
+		case "profile":
+			return s.profile(ctx, req)
+		case "leaderboard":
+			return s.leaderboard(ctx, req)
 		case "play":
 			text, _ := req.Options["move"].(string)
 			return s.playText(ctx, req, text)

@@ -17,6 +17,9 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 	if _, ok := req.Options["language"]; ok {
 		return s.channelLanguage(ctx, req)
 	}
+	if _, ok := req.Options["stats"]; ok {
+		return s.statsSetting(ctx, req) // stats.go
+	}
 	set, err := s.store.Settings(ctx, req.UserID)
 	if err != nil {
 		return Reply{}, err
