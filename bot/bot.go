@@ -30,6 +30,7 @@ import (
 	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/pace"
+	"spicebot/ratings"
 	"spicebot/render"
 	"spicebot/rules"
 )
@@ -136,6 +137,9 @@ type Bot struct {
 	boardNonce map[int64]string
 	pace       *pace.Keeper  // the long-game layer (scheduler.go)
 	paceWake   chan struct{} // wakes the scheduler
+
+	// ratings are the community's record (ratings.go).
+	ratings *ratings.Ratings
 }
 
 // New makes a bot over an open store and the registered games. It does not connect; see Open.
@@ -209,6 +213,7 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	}
 	b.handle = b.svc.Handle
 	b.wirePace(store, reg)
+	b.wireRatings(store, reg) // ratings.go
 	b.registry, b.metrics = cfg.Registry, metrics
 	if err := cfg.Registry.Register(newActiveGames(b)); err != nil {
 		return nil, fmt.Errorf("bot: register metrics: %w", err)
@@ -254,8 +259,9 @@ func (b *Bot) Open(ctx context.Context) error {
 	go b.sweeper()
 	go b.dispatch()
 	go b.aiRunner()
-	b.wg.Add(1)
+	b.wg.Add(2)
 	go b.scheduler()
+	go b.catchUpRatings()
 	b.kick()
 	return nil
 }
