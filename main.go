@@ -5,6 +5,7 @@
 //	spicebot sim     play complete games of random legal moves and report speed, or replay an
 //	                 exported game (--replay FILE, see replay.go)
 //	spicebot render  draw a board (or a seat's hand) after some random moves
+//	spicebot ratings rebuild   compute every rating again from the stored games (ratings_cmd.go)
 //
 // Configuration comes from flags, each defaulting to an environment variable (see README.md).
 package main
@@ -44,6 +45,7 @@ commands:
            or replay an exported game (--replay FILE), or AI players against each other
            (--ai strong,random,random,random [--iterations N --budget D --workers N])
   render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
+  ratings  rebuild: compute every rating again from the stored games, after a rules fix (--db)
 
 Run "spicebot <command> -h" for a command's flags.
 `
@@ -65,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = sim(args[1:], stdout, stderr, reg)
 	case "render":
 		err = renderCmd(args[1:], stdout, stderr, reg)
+	case "ratings":
+		err = ratingsCmd(ctx, args[1:], stdout, stderr, reg)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
