@@ -72,10 +72,12 @@ func (tb *table) add(g rules.Game, users []string, seed uint64, recs []rules.Rec
 	if err != nil {
 		tb.t.Fatal(err)
 	}
+	var others []data.Seat
 	for _, u := range users[1:] {
-		if err := tb.store.Join(ctx, row.ID, data.Seat{Seat: -1, UserID: u, Name: u}); err != nil {
-			tb.t.Fatal(err)
-		}
+		others = append(others, data.Seat{Seat: -1, UserID: u, Name: u})
+	}
+	if err := tb.store.SeatAll(ctx, row.ID, others); err != nil {
+		tb.t.Fatal(err)
 	}
 	st, err := g.New(len(users), nil, seed)
 	if err != nil {
@@ -85,7 +87,7 @@ func (tb *table) add(g rules.Game, users []string, seed uint64, recs []rules.Rec
 	if err := tb.store.Start(ctx, row.ID, users, seed, b, st.Version()); err != nil {
 		tb.t.Fatal(err)
 	}
-	final, err := rules.Replay(g, len(users), nil, seed, recs)
+	final, err := rules.Replay(g, len(users), nil, seed, recs) // the state after the moves
 	if err != nil {
 		tb.t.Fatal(err)
 	}
