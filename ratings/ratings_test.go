@@ -271,6 +271,18 @@ func TestRatingFollowsTheModel(t *testing.T) {
 				}
 			}
 			check("after each game")
+			// The profile's trend spans every game (fewer than TrendGames): from a newcomer's
+			// rating to the current one.
+			for _, p := range players {
+				prof, err := r.Profile(ctx, "g2", p)
+				if err != nil || len(prof.Games) != 1 {
+					t.Fatalf("profile of %s = %+v, %v", p, prof, err)
+				}
+				gp := prof.Games[0]
+				if w := ratings.Display(want[p]) - ratings.Display(m.New()); gp.Trend != w || gp.TrendSpan != gp.Games {
+					t.Errorf("%s's trend %+d over %d games, want %+d over %d", p, gp.Trend, gp.TrendSpan, w, gp.Games)
+				}
+			}
 			if _, err := r.Rebuild(ctx); err != nil {
 				t.Fatal(err)
 			}
