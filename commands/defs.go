@@ -15,7 +15,7 @@ import (
 
 // Definitions returns the slash commands spicebot registers (with one bulk overwrite at start):
 // /game (new <game>, join, leave, start, kick, handover, cancel, status), /play, /hand, /board,
-// /log, /rules and /settings. /game new has one subcommand per registered game, made from the
+// /log, /rules, /settings, /profile and /leaderboard (stats.go). /game new has one subcommand per registered game, made from the
 // registry: its table size bounded by the game's player counts and one boolean option per game
 // variant, whose description says which player counts allow it; so a new game needs no change here.
 //

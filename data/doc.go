@@ -45,6 +45,10 @@
 //     scheduler's due rows with their lease), user_pace (time zone, quiet hours, absence), votes
 //     and ballots (table votes), game_events (votes, timeouts, nudges, absences, undos and
 //     replacements, one public sentence each, shown between the moves of /log).
+//   - ratings (package ratings; migrations/0013_ratings.sql, column by column): rating_games and
+//     rating_seats (each rated game's result per player, ratings before and after), ratings (the
+//     current rating per server, game and player) and stats_hidden (/settings stats:off); all
+//     derived from the games, rebuilt from scratch by `spicebot ratings rebuild`.
 //
 // Times are stored as unix milliseconds; the uint64 seed is stored bit-for-bit in a signed INTEGER.
 //
