@@ -287,6 +287,38 @@ func TestRatingFollowsTheModel(t *testing.T) {
 				t.Fatal(err)
 			}
 			check("after a rebuild")
+
+			// Opting out: "200" is left off the leaderboard, the others keep their ratings.
+			before, err := r.Leaderboard(ctx, "g2", spicemerchant.Game.ID(), time.Time{}, 1, 0)
+			if err != nil || len(before.Entries) != 4 {
+				t.Fatalf("leaderboard = %+v, %v", before, err)
+			}
+			if err := r.SetHidden(ctx, "200", true); err != nil {
+				t.Fatal(err)
+			}
+			after, err := r.Leaderboard(ctx, "g2", spicemerchant.Game.ID(), time.Time{}, 1, 0)
+			if err != nil || len(after.Entries) != 3 {
+				t.Fatalf("leaderboard after opting out = %+v, %v", after, err)
+			}
+			for _, e := range after.Entries {
+				if e.Player == "200" || e.Rating != want[e.Player] {
+					t.Errorf("after 200 opted out: %+v (want %+v)", e, want[e.Player])
+				}
+			}
+			if h, err := r.Hidden(ctx, "200"); err != nil || !h {
+				t.Errorf("Hidden(200) = %v, %v", h, err)
+			}
+			if err := r.SetHidden(ctx, "200", false); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := r.Leaderboard(ctx, "g2", spicemerchant.Game.ID(), time.Time{}, 1, 0); len(again.Entries) != 4 {
+				t.Errorf("leaderboard after opting in again: %+v", again.Entries)
+			}
+			// Over a period, only its games count, every player starting afresh.
+			recent, err := r.Leaderboard(ctx, "g2", spicemerchant.Game.ID(), tb.clock.Add(-time.Nanosecond), 1, 0)
+			if err != nil || recent.Record.Games != 1 || len(recent.Entries) != 3 {
+				t.Errorf("leaderboard of the last game = %+v, %v", recent, err)
+			}
 		})
 	}
 }
