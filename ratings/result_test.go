@@ -144,3 +144,38 @@ func mustParse(t *testing.T, g rules.Game, text string) rules.Move {
 	}
 	return m
 }
+
+// TestTwoSeatsOfOneAILevel: two AI seats of one level in a game are one identity; both seats are
+// rated (each row keeps its own before and after) and the identity counts two games.
+func TestTwoSeatsOfOneAILevel(t *testing.T) {
+	ctx := context.Background()
+	store := openStore(t)
+	reg := registry()
+	tb := &table{t: t, store: store, reg: reg, guild: "g", clock: time.Unix(1_700_000_000, 0)}
+	users := []string{"ai:easy:1", "50", "ai:easy:2"}
+	id := tb.add(spicemerchant.Game, users, 3, aiGame(t, []ai.Level{ai.Random, ai.Random, ai.Random}, 3), nil)
+	r := ratings.New(store, reg, nil)
+	if err := r.GameOver(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	rts, err := store.PlayerRatings(ctx, "g", "ai:easy")
+	if err != nil || len(rts) != 1 || rts[0].Games != 2 {
+		t.Fatalf("ratings of ai:easy = %+v, %v; want one rating of 2 games", rts, err)
+	}
+	seats, err := store.PlayerSeats(ctx, "g", "ai:easy")
+	if err != nil || len(seats) != 2 {
+		t.Fatalf("rated seats of ai:easy = %+v, %v", seats, err)
+	}
+	m := r.Model()
+	want := m.New()
+	for _, st := range seats {
+		if st.Before != m.New() {
+			t.Errorf("seat %d rated from %+v, want a newcomer", st.Seat, st.Before)
+		}
+		want.Mu += st.After.Mu - st.Before.Mu
+		want.Sigma *= st.After.Sigma / st.Before.Sigma
+	}
+	if rts[0].Skill != want {
+		t.Errorf("ai:easy rated %+v, want both seats' changes %+v", rts[0].Skill, want)
+	}
+}
