@@ -135,7 +135,7 @@ func TestRatingsEndToEnd(t *testing.T) {
 	if annRating.Mu-3*annRating.Sigma > 0 {
 		trend = "(▲ +"
 	}
-	for _, want := range []string{"Your record on this server", "**Spice Merchant** — rating **", trend, "over the last 3 games)",
+	for _, want := range []string{"Your record on this server", "Favourite game: **Spice Merchant**", "**Spice Merchant** — rating **", trend, "over the last 3 games)",
 		"3 games", "places: ", "timeouts", "replaced 0 times"} {
 		if !p.Ephemeral || !strings.Contains(p.Content, want) {
 			t.Errorf("Ann's /profile (ephemeral %v) lacks %q:\n%s", p.Ephemeral, want, p.Content)
@@ -157,7 +157,7 @@ func TestRatingsEndToEnd(t *testing.T) {
 	h.srv.SetLocale(bob, "fr")
 	pf := h.final(h.srv.Command(bob, h.channel, "profile"))
 	t.Logf("Bob's /profile in French:\n%s", pf.Content)
-	for _, want := range []string{"Votre palmarès sur ce serveur", "— classement **", "3 parties", "places : "} {
+	for _, want := range []string{"Votre palmarès sur ce serveur", "Jeu préféré : **Spice Merchant**", "— classement **", "3 parties", "places : "} {
 		if !pf.Ephemeral || !strings.Contains(pf.Content, want) {
 			t.Errorf("Bob's French /profile lacks %q:\n%s", want, pf.Content)
 		}

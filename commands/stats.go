@@ -192,7 +192,7 @@ func (s *Service) profile(ctx context.Context, req Request) (Reply, error) {
 		}
 		return ephemeral(b.String()), nil
 	}
-	if g, ok := s.reg.Get(p.Favourite); ok && len(p.Games) > 1 {
+	if g, ok := s.reg.Get(p.Favourite); ok {
 		b.WriteString(rules.Msg("commands.ratings.profile.favourite", "Game", s.gameNameMsg(g)) + "\n")
 	}
 	for _, gp := range p.Games {
