@@ -135,12 +135,16 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 		return nil, nil, err
 	}
 	creator := data.Seat{Seat: -1, UserID: req.UserID, Name: req.UserName}
-	row, err := s.store.CreateLobby(ctx, data.Game{
+	row, err := s.store.CreateLobbyAtMost(ctx, data.Game{
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Game: g.ID(), Players: players,
 		Options: opts, Seed: seed, CreatorID: req.UserID,
-	}, creator)
+	}, creator, MaxOpenLobbies)
 	if errors.Is(err, data.ErrChannelBusy) {
 		r := ephemeral(rules.Msg("commands.lobby.busy"))
+		return nil, &r, nil
+	}
+	if errors.Is(err, data.ErrTooManyLobbies) {
+		r := ephemeral(rules.Msg("commands.trust.lobby.too-many", "Count", MaxOpenLobbies))
 		return nil, &r, nil
 	}
 	if err != nil {
@@ -158,6 +162,12 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 	s.log.InfoContext(ctx, "lobby opened", "game", row.ID, "kind", g.ID(), "channel", row.ChannelID, "players", players)
 	return l, nil, nil
 }
+
+// MaxOpenLobbies is how many open lobbies (not yet started) one user may have created in one
+// server at a time (issue 24): enough for a table in each of a few channels, or a rematch while
+// another lobby fills, and few enough that one user cannot flood a server's channels with lobbies.
+// A lobby left unstarted expires after LobbyTTL and frees its place.
+const MaxOpenLobbies = 3
 
 // lobbyReply is the public lobby message with its buttons.
 func (s *Service) lobbyReply(l *loaded, typ ReplyType) Reply {
