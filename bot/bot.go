@@ -59,8 +59,8 @@ type Config struct {
 	// Lanes is how many outbox deliveries (channels or DM recipients) run at once (default 32).
 	// Renders among them are limited to the number of CPUs.
 	Lanes int
-	// Clock is the time source of retries and backoff (default the wall clock; tests inject a
-	// fake one).
+	// Clock is the time source of retries and backoff, and of the HTTP endpoint's check that a
+	// signature's timestamp is fresh (default the wall clock; tests inject a fake one).
 	Clock Clock
 	// HTTPAddr, when set, runs the bot in HTTP interactions mode (see http.go): Discord's
 	// interactions endpoint listens on this address (":8080"; port 0 picks a free port, see

@@ -2,13 +2,17 @@ package bot_test
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
 )
@@ -198,5 +202,62 @@ func TestTakeSeatForged(t *testing.T) {
 	})
 	if dms := h.srv.DMs(outsider); len(dms) != 0 {
 		t.Fatalf("the outsider got DMs: %+v", dms)
+	}
+}
+
+// TestHTTPReplayActsOnce: in HTTP interactions mode a player's signed `/game join`, captured and
+// posted again byte for byte 2 s later (the bot's clock moved on, the signature is still inside
+// its 5-minute window) after the player left, is acknowledged — HTTP 200, a private sentence —
+// and changes nothing: the player stays out of the lobby.
+func TestHTTPReplayActsOnce(t *testing.T) {
+	clock := newManualClock()
+	pub, key, err := ed25519.GenerateKey(cryptoRand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarnessWith(t, 2, func(c *bot.Config) {
+		c.HTTPAddr, c.PublicKey, c.Clock = "127.0.0.1:0", pub, clock
+	})
+	url := "http://" + h.bot.HTTPAddr() + "/interactions"
+	h.srv.SetKey(key)
+	h.srv.UseEndpoint(func(*discordtest.Interaction) []string { return []string{url} })
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo"))))
+	if !strings.Contains(lobby.Content, "lobby") {
+		t.Fatalf("lobby: %q", lobby.Content)
+	}
+	join := []byte(`{"id":"1187653098129612950","application_id":"` + discordtest.AppID + `","type":2,"token":"tok-join","version":1,` +
+		`"guild_id":"` + discordtest.GuildID + `","channel_id":"` + h.channel + `","app_permissions":"` + strconv.FormatInt(discordtest.AppPermissions, 10) + `",` +
+		`"member":{"user":{"id":"` + h.users[1] + `","username":"Bob"},"permissions":"` + strconv.FormatInt(discordtest.DefaultPermissions, 10) + `"},` +
+		`"data":{"id":"1","name":"game","type":1,"options":[{"name":"join","type":1,"options":[]}]}}`)
+	sig, ts := sign(key, join, clock.Now())
+	seated := func() int {
+		_, seats, err := h.store.Current(context.Background(), h.channel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(seats)
+	}
+	if code, body := signedPost(t, url, join, sig, ts); code != http.StatusOK || seated() != 2 {
+		t.Fatalf("the signed join answered %d %q; %d seated", code, body, seated())
+	}
+	left := h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("leave")))
+	if seated() != 1 {
+		t.Fatalf("leave answered %q; %d seated", left.Content, seated())
+	}
+	clock.Advance(2 * time.Second)
+	code, body := signedPost(t, url, join, sig, ts)
+	var resp struct {
+		Type int `json:"type"`
+		Data struct {
+			Content string `json:"content"`
+			Flags   int    `json:"flags"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &resp); err != nil || code != http.StatusOK || resp.Type != 4 || resp.Data.Flags&64 == 0 ||
+		!strings.Contains(resp.Data.Content, "already handled") {
+		t.Fatalf("the replay answered %d %q", code, body)
+	}
+	if n := seated(); n != 1 {
+		t.Fatalf("the replayed join seated the player again: %d seated", n)
 	}
 }
