@@ -134,12 +134,33 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if !isPostgres(*dbPath) {
+		// One process per SQLite file: a second serve stops here, saying why.
+		lock, err := data.LockFile(*dbPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
+			return 1
+		}
+		defer lock.Unlock()
+	}
 	store, err := data.Open(ctx, *dbPath)
 	if err != nil {
 		log.Error("open database", "db", data.Where(*dbPath), "err", err)
 		return 1
 	}
 	defer store.Close()
+	if !isPostgres(*dbPath) {
+		// Holding the file's lock, every lease in it is a dead process's: the boards and DMs it
+		// held go out now, not when their leases run out.
+		n, err := store.TakeBackLeases(ctx)
+		if err != nil {
+			log.Error("take back leases", "err", err)
+			return 1
+		}
+		if n > 0 {
+			log.Info("took back the leases of a previous run", "rows", n)
+		}
+	}
 	rend, err := games.Renderer()
 	if err != nil {
 		log.Error("load fonts", "err", err)
