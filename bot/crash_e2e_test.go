@@ -82,7 +82,7 @@ func TestCrashRestartDeliversAtOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ten kills of a subprocess: not in -short mode")
 	}
-	const players, kills, every = 3, 10, 6
+	const players, kills, every = 3, 10, 4
 	bin := buildSpicebot(t)
 	srv := discordtest.New(t)
 	srv.SetAckDeadline(0) // exactly-once delivery is checked here, not the 3 s latency
