@@ -151,3 +151,19 @@ func (s *Store) HandleOnce(ctx context.Context, id string) (bool, error) {
 	}
 	return first, nil
 }
+
+// ProbeWrite proves that the database accepts a write: one transaction rewriting the single row
+// of health_probe with the time. It fails when the disk is full, the file system or the database
+// is read-only, or the server cannot be reached (for /readyz).
+func (s *Store) ProbeWrite(ctx context.Context) error {
+	now := s.now()
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO health_probe (id, at) VALUES (1, ?)
+			ON CONFLICT (id) DO UPDATE SET at = excluded.at`, millis(now))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("write probe of the %s store: %w", s.d.name, err)
+	}
+	return nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -168,5 +169,33 @@ func TestLobbiesPerUser(t *testing.T) {
 	}
 	if _, err := s.CreateLobbyAtMost(ctx, Game{GuildID: "g2", ChannelID: "d1", Game: "borneo"}, Seat{UserID: "u1"}, max); err != nil {
 		t.Fatalf("another server: %v", err)
+	}
+}
+
+// TestProbeWriteReadOnly: the write probe fails while the database refuses writes (the writer
+// connection switched to query_only, as SQLite answers on a read-only file: "attempt to write a
+// readonly database"), and passes again once it accepts them; a plain ping passes throughout,
+// which is why /readyz does not ping.
+func TestProbeWriteReadOnly(t *testing.T) {
+	sqliteOnly(t)
+	ctx := context.Background()
+	s, _ := openTest(t)
+	if err := s.ProbeWrite(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.ExecContext(ctx, `PRAGMA query_only = 1`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ProbeWrite(ctx); err == nil || !strings.Contains(err.Error(), "readonly") {
+		t.Fatalf("probe of a read-only database: %v", err)
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+	if _, err := s.w.ExecContext(ctx, `PRAGMA query_only = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ProbeWrite(ctx); err != nil {
+		t.Fatalf("probe once writable: %v", err)
 	}
 }

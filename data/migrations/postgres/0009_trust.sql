@@ -8,3 +8,11 @@ CREATE TABLE handled (
 );
 
 CREATE INDEX handled_at ON handled (at);
+
+-- health_probe: one row that the readiness check (/readyz) writes, to prove the database accepts
+-- a write (a full disk or a read-only file system fails it; a ping would not notice).
+--   at  unix ms of the last probe.
+CREATE TABLE health_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at BIGINT  NOT NULL
+);
