@@ -5,6 +5,7 @@
 //	spicebot sim     play complete games of random legal moves and report speed, or replay an
 //	                 exported game (--replay FILE, see replay.go)
 //	spicebot render  draw a board (or a seat's hand) after some random moves
+//	spicebot backup, restore, import  the operator's commands over the database (store_ops.go)
 //
 // Configuration comes from flags, each defaulting to an environment variable (see README.md).
 package main
@@ -44,6 +45,9 @@ commands:
            or replay an exported game (--replay FILE), or AI players against each other
            (--ai strong,random,random,random [--iterations N --budget D --workers N])
   render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
+  backup   write a consistent snapshot of the SQLite database to FILE, even while the bot runs ([--db] FILE)
+  restore  replace the SQLite database with the backup FILE (the bot stopped; [--db] FILE)
+  import   move every game of an SQLite database into PostgreSQL (--from spicebot.db --to postgres://…)
 
 Run "spicebot <command> -h" for a command's flags.
 `
@@ -65,6 +69,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = sim(args[1:], stdout, stderr, reg)
 	case "render":
 		err = renderCmd(args[1:], stdout, stderr, reg)
+	case "backup":
+		err = backupCmd(ctx, args[1:], stdout, stderr)
+	case "restore":
+		err = restoreCmd(ctx, args[1:], stdout, stderr, reg)
+	case "import":
+		err = importCmd(ctx, args[1:], stdout, stderr, reg)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -160,6 +170,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		if n > 0 {
 			log.Info("took back the leases of a previous run", "rows", n)
 		}
+	}
+	if *ops.backupEvery > 0 {
+		if isPostgres(*dbPath) {
+			fmt.Fprintln(stderr, "spicebot serve: --backup-every backs up an SQLite file; back up PostgreSQL with pg_dump")
+			return 2
+		}
+		go backupLoop(ctx, store, *ops.backupDir, *ops.backupEvery, *ops.backupKeep, log)
 	}
 	rend, err := games.Renderer()
 	if err != nil {
