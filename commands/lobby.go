@@ -329,6 +329,21 @@ func (s *Service) lobbyTarget(ctx context.Context, req Request, action string) (
 	return refuse(rules.Msg("commands.lobby.target-not-in", "User", target))
 }
 
+// stillCreator checks, under the game's lock, that the caller still created lobby gameID (issue
+// 24: a handover that raced a kick or another handover must not let the former creator act);
+// action is rules text of what only the creator may do. A non-nil reply means stop and send it.
+func (s *Service) stillCreator(ctx context.Context, req Request, gameID int64, action string) *Reply {
+	row, _, err := s.store.GameByID(ctx, gameID)
+	if err == nil && row.Status == data.StatusLobby && row.CreatorID == req.UserID {
+		return nil
+	}
+	r := ephemeral(rules.Msg("commands.lobby.target-gone"))
+	if err == nil && row.CreatorID != req.UserID {
+		r = ephemeral(rules.Msg("commands.lobby.creator-only", "Creator", row.CreatorID, "Action", action))
+	}
+	return &r
+}
+
 // gameKick answers /game kick player:<user>: the creator removes a player from the lobby.
 func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
 	l, target, stop, err := s.lobbyTarget(ctx, req, rules.Msg("commands.lobby.action.kick"))
@@ -336,6 +351,9 @@ func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
+	if stop := s.stillCreator(ctx, req, l.row.ID, rules.Msg("commands.lobby.action.kick")); stop != nil {
+		return *stop, nil
+	}
 	if err := s.store.Leave(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
 		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {
@@ -357,6 +375,9 @@ func (s *Service) gameHandover(ctx context.Context, req Request) (Reply, error) 
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
+	if stop := s.stillCreator(ctx, req, l.row.ID, rules.Msg("commands.lobby.action.handover")); stop != nil {
+		return *stop, nil
+	}
 	if err := s.store.SetCreator(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
 		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"spicebot/pace"
 	"spicebot/rules"
@@ -118,5 +120,61 @@ func TestLobbyLimit(t *testing.T) {
 	other.ChannelID = "c8"
 	if r := call(t, svc, other); r.Ephemeral {
 		t.Fatalf("another user's lobby: %q", r.Content)
+	}
+}
+
+// TestHandoverRaceKeepsOneCreator: the creator hands the lobby over twice at once (to u2 and u3)
+// and kicks at the same time: only actions checked under the game's lock as the creator's go
+// through — the lobby ends with one creator who is seated, and a former creator is refused.
+func TestHandoverRaceKeepsOneCreator(t *testing.T) {
+	svc, store := newService(t)
+	call(t, svc, as("u1", newGame("wide", nil)))
+	for _, u := range []string{"u2", "u3", "u4"} {
+		call(t, svc, Request{Command: "game", Sub: "join", UserID: u})
+	}
+	row, _, err := store.Current(context.Background(), "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Hold the game's lock while the three requests pass their first check, as if they arrived
+	// while another change of the lobby was being made.
+	unlock := svc.lock(row.ID)
+	var wg sync.WaitGroup
+	replies := make([]Reply, 3)
+	for i, req := range []Request{
+		{Command: "game", Sub: "handover", UserID: "u1", Options: map[string]any{"player": "u2"}},
+		{Command: "game", Sub: "handover", UserID: "u1", Options: map[string]any{"player": "u3"}},
+		{Command: "game", Sub: "kick", UserID: "u1", Options: map[string]any{"player": "u4"}},
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i] = call(t, svc, req)
+		}()
+	}
+	time.Sleep(200 * time.Millisecond) // the requests reach the lock (a slower start only makes the test easier)
+	unlock()
+	wg.Wait()
+	handed := 0
+	for _, r := range replies[:2] {
+		if !r.Ephemeral {
+			handed++
+		}
+	}
+	if handed != 1 {
+		t.Fatalf("%d handovers went through: %q / %q", handed, replies[0].Content, replies[1].Content)
+	}
+	row, seats, err := store.Current(context.Background(), "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seats) != 4 && len(seats) != 3 {
+		t.Fatalf("seats %v", seats)
+	}
+	if row.CreatorID != "u2" && row.CreatorID != "u3" {
+		t.Fatalf("creator %s", row.CreatorID)
+	}
+	if r := call(t, svc, Request{Command: "game", Sub: "kick", UserID: "u1", Options: map[string]any{"player": row.CreatorID}}); !r.Ephemeral {
+		t.Fatalf("the former creator kicked the new one: %q (seats %v)", r.Content, seats)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -197,5 +199,43 @@ func TestProbeWriteReadOnly(t *testing.T) {
 	}
 	if err := s.ProbeWrite(ctx); err != nil {
 		t.Fatalf("probe once writable: %v", err)
+	}
+}
+
+// TestBackupToKeepsTheNewest: BackupTo writes snapshots named by time, each a database that Open
+// reads with the games in it, and keeps only the keep newest.
+func TestBackupToKeepsTheNewest(t *testing.T) {
+	sqliteOnly(t)
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g := playing(t, s, "c1", 3)
+	dir := t.TempDir()
+	t0 := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC)
+	var names []string
+	for i := range 5 {
+		name, err := s.BackupTo(ctx, dir, 3, t0.Add(time.Duration(i)*6*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, filepath.Base(name))
+	}
+	entries, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, ",") != strings.Join(names[2:], ",") {
+		t.Fatalf("kept %v, want %v", got, names[2:])
+	}
+	b, err := Open(ctx, filepath.Join(dir, got[2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if row, seats, err := b.GameByID(ctx, g.ID); err != nil || row.Status != StatusPlaying || len(seats) != 3 {
+		t.Fatalf("the backup's game: %+v %v", row, err)
+	}
+	if err := s.Backup(ctx, filepath.Join(dir, got[2])); err == nil {
+		t.Fatal("a backup over an existing file")
 	}
 }
