@@ -261,3 +261,41 @@ func TestHTTPReplayActsOnce(t *testing.T) {
 		t.Fatalf("the replayed join seated the player again: %d seated", n)
 	}
 }
+
+// TestGatewayReplayActsOnce: a `/game join` event delivered a second time over the gateway (same
+// interaction id, as around a RESUME), after the player left, is not acted on: the player stays
+// out of the lobby and the bot logs the repeat.
+func TestGatewayReplayActsOnce(t *testing.T) {
+	h := newHarness(t, 2)
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo"))))
+	if !strings.Contains(lobby.Content, "lobby") {
+		t.Fatalf("lobby: %q", lobby.Content)
+	}
+	join := h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("join"))
+	h.final(join)
+	h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("leave")))
+	seated := func() int {
+		_, seats, err := h.store.Current(context.Background(), h.channel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(seats)
+	}
+	if seated() != 1 {
+		t.Fatalf("%d seated after the leave", seated())
+	}
+	if !h.srv.ReplayInteraction(join.ID) {
+		t.Fatal("the join event was not replayed")
+	}
+	ctx := ctxT(t)
+	for !strings.Contains(h.logs.String(), "interaction repeated; acknowledged, not acted on again") {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the replayed event was never seen as a repeat; %d seated", seated())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if n := seated(); n != 1 {
+		t.Fatalf("the replayed join seated the player again: %d seated", n)
+	}
+}
