@@ -8,7 +8,11 @@
 // /play are acknowledged before the router runs, so a move whose acknowledgement Discord refuses
 // (the interaction expired) is not applied. The outbox is delivered in parallel lanes (one per
 // channel or DM recipient, order kept within each), retried with backoff while it matters, with
-// nonce-enforced creates; see outbox.go.
+// nonce-enforced creates; see outbox.go. Each interaction is acted on once: its id is recorded in
+// the store (data.Store.HandleOnce) before the router runs, and a repeat — an HTTP request
+// replayed, a gateway event delivered again — is acknowledged without acting (interaction.go).
+// The operations endpoint serves /livez, and /readyz (= /healthz) with a real write probe
+// (health.go).
 package bot
 
 import (
