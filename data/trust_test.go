@@ -239,3 +239,17 @@ func TestBackupToKeepsTheNewest(t *testing.T) {
 		t.Fatal("a backup over an existing file")
 	}
 }
+
+// BenchmarkHandleOnce is the cost the handled-once record adds to each interaction: one write
+// transaction (insert the id, prune the old ones) on the store's backend.
+func BenchmarkHandleOnce(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTest(b)
+	i := 0
+	for b.Loop() {
+		i++
+		if first, err := s.HandleOnce(ctx, fmt.Sprintf("1187653098%09d", i)); err != nil || !first {
+			b.Fatal(first, err)
+		}
+	}
+}
