@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -348,4 +350,57 @@ func snapshotGames(t *testing.T, ctx context.Context, store *data.Store) string 
 			row.CreatorID, len(row.State), row.State[:min(len(row.State), 16)], seats, strings.Join(mv, ","))
 	}
 	return b.String()
+}
+
+// TestServeBackupLoop: serve's scheduled backups (backupLoop, --backup-every/--backup-keep/
+// --backup-dir) write snapshots while moves are stored, keep the newest, and each one restores to
+// games that replay.
+func TestServeBackupLoop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "spicebot.db")
+	store, err := data.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ids := startGames(t, ctx, store)
+	backups := filepath.Join(dir, "backups")
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		backupLoop(ctx, store, backups, 1100*time.Millisecond, 2, log) // names are to the second
+	}()
+	rng := rand.New(rand.NewPCG(5, 6))
+	start := time.Now()
+	deadline := start.Add(30 * time.Second)
+	for {
+		for _, id := range ids {
+			playOne(t, ctx, store, id, rng)
+		}
+		entries, _ := os.ReadDir(backups)
+		if len(entries) >= 2 && time.Since(start) > 5*time.Second { // about 4 backups written: 2 pruned
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d backups after 30 s", len(entries))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	entries, _ := os.ReadDir(backups)
+	if len(entries) != 2 {
+		t.Fatalf("backups kept: %d, want 2", len(entries))
+	}
+	for i, e := range entries {
+		target := filepath.Join(dir, fmt.Sprintf("r%d.db", i))
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), []string{"restore", "--db", target, filepath.Join(backups, e.Name())}, &stdout, &stderr); code != 0 {
+			t.Fatalf("restore %s: %s", e.Name(), stderr.String())
+		}
+		t.Logf("%s: %s", e.Name(), strings.TrimSpace(stdout.String()))
+	}
 }
