@@ -6,6 +6,7 @@
 //	                 exported game (--replay FILE, see replay.go)
 //	spicebot render  draw a board (or a seat's hand) after some random moves
 //	spicebot ratings rebuild   compute every rating again from the stored games (ratings_cmd.go)
+//	spicebot backup, restore, import  the operator's commands over the database (store_ops.go)
 //
 // Configuration comes from flags, each defaulting to an environment variable (see README.md).
 package main
@@ -46,6 +47,9 @@ commands:
            (--ai strong,random,random,random [--iterations N --budget D --workers N])
   render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
   ratings  rebuild: compute every rating again from the stored games, after a rules fix (--db)
+  backup   write a consistent snapshot of the SQLite database to FILE, even while the bot runs ([--db] FILE)
+  restore  replace the SQLite database with the backup FILE (the bot stopped; [--db] FILE)
+  import   move every game of an SQLite database into PostgreSQL (--from spicebot.db --to postgres://…)
 
 Run "spicebot <command> -h" for a command's flags.
 `
@@ -69,6 +73,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = renderCmd(args[1:], stdout, stderr, reg)
 	case "ratings":
 		err = ratingsCmd(ctx, args[1:], stdout, stderr, reg)
+	case "backup":
+		err = backupCmd(ctx, args[1:], stdout, stderr)
+	case "restore":
+		err = restoreCmd(ctx, args[1:], stdout, stderr, reg)
+	case "import":
+		err = importCmd(ctx, args[1:], stdout, stderr, reg)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -138,12 +148,40 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if !isPostgres(*dbPath) {
+		// One process per SQLite file: a second serve stops here, saying why.
+		lock, err := data.LockFile(*dbPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
+			return 1
+		}
+		defer lock.Unlock()
+	}
 	store, err := data.Open(ctx, *dbPath)
 	if err != nil {
 		log.Error("open database", "db", data.Where(*dbPath), "err", err)
 		return 1
 	}
 	defer store.Close()
+	if !isPostgres(*dbPath) {
+		// Holding the file's lock, every lease in it is a dead process's: the boards and DMs it
+		// held go out now, not when their leases run out.
+		n, err := store.TakeBackLeases(ctx)
+		if err != nil {
+			log.Error("take back leases", "err", err)
+			return 1
+		}
+		if n > 0 {
+			log.Info("took back the leases of a previous run", "rows", n)
+		}
+	}
+	if *ops.backupEvery > 0 {
+		if isPostgres(*dbPath) {
+			fmt.Fprintln(stderr, "spicebot serve: --backup-every backs up an SQLite file; back up PostgreSQL with pg_dump")
+			return 2
+		}
+		go backupLoop(ctx, store, *ops.backupDir, *ops.backupEvery, *ops.backupKeep, log)
+	}
 	rend, err := games.Renderer()
 	if err != nil {
 		log.Error("load fonts", "err", err)

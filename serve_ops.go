@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -20,10 +21,15 @@ type opsFlags struct {
 	shards    *string
 	shardID   *int
 	metrics   *string
+	// backupEvery, backupKeep and backupDir schedule SQLite snapshots (store_ops.go).
+	backupEvery *time.Duration
+	backupKeep  *int
+	backupDir   *string
 }
 
 func addOpsFlags(fs *flag.FlagSet) opsFlags {
 	shardID, _ := strconv.Atoi(env("SPICEBOT_SHARD_ID", "0"))
+	backupKeep, _ := strconv.Atoi(env("SPICEBOT_BACKUP_KEEP", "28"))
 	return opsFlags{
 		http: fs.String("http", env("SPICEBOT_HTTP", ""),
 			"serve Discord's interactions endpoint on this address, e.g. :8080, instead of the gateway (env SPICEBOT_HTTP)"),
@@ -33,7 +39,13 @@ func addOpsFlags(fs *flag.FlagSet) opsFlags {
 			`gateway shards in all: a number, or "auto" (or 0) for Discord's recommended count (env SPICEBOT_SHARDS)`),
 		shardID: fs.Int("shard-id", shardID, "this process's shard, 0 to shards-1 (env SPICEBOT_SHARD_ID)"),
 		metrics: fs.String("metrics", env("SPICEBOT_METRICS", ""),
-			"serve /metrics and /healthz on this address, e.g. :9090 (env SPICEBOT_METRICS)"),
+			"serve /metrics, /livez, /readyz and /healthz on this address, e.g. :9090 (env SPICEBOT_METRICS)"),
+		backupEvery: fs.Duration("backup-every", envDuration("SPICEBOT_BACKUP_EVERY", 0),
+			"write a snapshot of the SQLite database this often, e.g. 6h (0: never; env SPICEBOT_BACKUP_EVERY)"),
+		backupKeep: fs.Int("backup-keep", backupKeep,
+			"keep this many snapshots, the newest (env SPICEBOT_BACKUP_KEEP)"),
+		backupDir: fs.String("backup-dir", env("SPICEBOT_BACKUP_DIR", "backups"),
+			"the directory of the snapshots (env SPICEBOT_BACKUP_DIR)"),
 	}
 }
 

@@ -8,7 +8,11 @@
 // /play are acknowledged before the router runs, so a move whose acknowledgement Discord refuses
 // (the interaction expired) is not applied. The outbox is delivered in parallel lanes (one per
 // channel or DM recipient, order kept within each), retried with backoff while it matters, with
-// nonce-enforced creates; see outbox.go.
+// nonce-enforced creates; see outbox.go. Each interaction is acted on once: its id is recorded in
+// the store (data.Store.HandleOnce) before the router runs, and a repeat — an HTTP request
+// replayed, a gateway event delivered again — is acknowledged without acting (interaction.go).
+// The operations endpoint serves /livez, and /readyz (= /healthz) with a real write probe
+// (health.go).
 package bot
 
 import (
@@ -60,8 +64,8 @@ type Config struct {
 	// Lanes is how many outbox deliveries (channels or DM recipients) run at once (default 32).
 	// Renders among them are limited to the number of CPUs.
 	Lanes int
-	// Clock is the time source of retries and backoff (default the wall clock; tests inject a
-	// fake one).
+	// Clock is the time source of retries and backoff, and of the HTTP endpoint's check that a
+	// signature's timestamp is fresh (default the wall clock; tests inject a fake one).
 	Clock Clock
 	// HTTPAddr, when set, runs the bot in HTTP interactions mode (see http.go): Discord's
 	// interactions endpoint listens on this address (":8080"; port 0 picks a free port, see

@@ -12,24 +12,25 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Health is the bot's state as /healthz reports it.
+// Health is the bot's readiness as /readyz and /healthz report it.
 type Health struct {
-	// OK is true when the database answers and interactions can arrive (the gateway is connected,
-	// or the bot is in HTTP interactions mode).
+	// OK is true when the database accepts a write and interactions can arrive (the gateway is
+	// connected, or the bot is in HTTP interactions mode).
 	OK bool `json:"ok"`
-	// Database is "ok" or the error of a trivial query.
+	// Database is "ok" or the error of the write probe.
 	Database string `json:"database"`
 	// Discord is "gateway connected", "gateway disconnected" or "http mode".
 	Discord string `json:"discord"`
 }
 
-// Check reports the bot's health: a query against the database (at most 2 s) and how
+// Check reports the bot's readiness: a real write to the database (data.Store.ProbeWrite, at most
+// 2 s: a full disk, a read-only file system or an unreachable server fails it) and how
 // interactions reach the bot.
 func (b *Bot) Check(ctx context.Context) Health {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	h := Health{Database: "ok", Discord: "http mode", OK: true} // lang:ok: health status, for operators
-	if err := b.pingStore(ctx); err != nil {
+	if err := b.store.ProbeWrite(ctx); err != nil {
 		h.Database, h.OK = truncateLog(err.Error(), 200), false
 	}
 	if b.cfg.HTTPAddr == "" {
@@ -41,29 +42,28 @@ func (b *Bot) Check(ctx context.Context) Health {
 	return h
 }
 
-// pingStore runs a trivial query: the store's Ping when it has one, else a read of the outbox's
-// first item.
-func (b *Bot) pingStore(ctx context.Context) error {
-	if p, ok := any(b.store).(interface{ Ping(context.Context) error }); ok {
-		return p.Ping(ctx)
-	}
-	_, err := b.store.PendingOutbox(ctx, 1)
-	return err
-}
-
 // OpsHandler serves the operations endpoints: GET /metrics (Prometheus text format, from
-// Config.Registry) and GET /healthz (Health as JSON; 200 when OK, else 503).
+// Config.Registry); GET /livez, 200 while the process runs and serves HTTP (a liveness probe:
+// restart the process when it fails); GET /readyz, Health as JSON, 200 when OK, else 503 (a
+// readiness probe: send no traffic and alert while it fails — a restart does not mend a full
+// disk); and GET /healthz, the same as /readyz (kept for existing set-ups).
 func (b *Bot) OpsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(b.registry, promhttp.HandlerOpts{Registry: b.registry}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"ok":true}` + "\n"))
+	})
+	ready := func(w http.ResponseWriter, r *http.Request) {
 		h := b.Check(r.Context())
 		w.Header().Set("Content-Type", "application/json")
 		if !h.OK {
 			w.WriteHeader(http.StatusServiceUnavailable)
 		}
 		_ = json.NewEncoder(w).Encode(h)
-	})
+	}
+	mux.HandleFunc("GET /readyz", ready)
+	mux.HandleFunc("GET /healthz", ready)
 	return mux
 }
 
@@ -77,7 +77,7 @@ func (b *Bot) openOps() error {
 		return fmt.Errorf("bot: metrics address: %w", err)
 	}
 	b.opsSrv, b.opsAddr = b.serveOn(ln, b.OpsHandler()), ln.Addr().String()
-	b.log.Info("serving /metrics and /healthz", "addr", b.opsAddr)
+	b.log.Info("serving /metrics, /livez, /readyz and /healthz", "addr", b.opsAddr)
 	return nil
 }
 

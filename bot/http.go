@@ -66,7 +66,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxInteractionBody)
 	if len(b.cfg.PublicKey) != ed25519.PublicKeySize || !discordgo.VerifyInteraction(r, b.cfg.PublicKey) ||
-		!freshTimestamp(r.Header.Get("X-Signature-Timestamp"), received) {
+		!freshTimestamp(r.Header.Get("X-Signature-Timestamp"), b.clock.Now()) {
 		b.metrics.interactions.WithLabelValues("unknown", outcomeBadSignature).Inc()
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return

@@ -123,6 +123,9 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction, received time.Time,
 		x.outcome = outcomeNotAcked
 		return
 	}
+	if !x.once(ctx, req) {
+		return
+	}
 	reply, _ := b.handle(ctx, req) // errors are logged by Handle and answered in reply
 	x.handled = true
 	if reply.Nudge {
@@ -132,6 +135,37 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction, received time.Time,
 		x.outcome = outcomeReplyFailed
 		b.log.Error("reply failed", append(shapeAttrs(i), "err", errorLine(err))...)
 	}
+}
+
+// repeatText answers a repeat of an interaction already handled (rules text).
+var repeatText = rules.Msg("bot.trust.repeat")
+
+// once records the interaction as handled in the store (data.Store.HandleOnce) and reports
+// whether the router may act on it: false for a repeat — an HTTP request replayed, a gateway event
+// replayed on RESUME — which is acknowledged here without acting again (a component's deferred
+// update already was; anything else is told privately), and false when the store cannot record
+// it (then nothing is done and the user is told to try again). Autocompletes change nothing and
+// are not recorded.
+func (x *exchange) once(ctx context.Context, req commands.Request) bool {
+	if req.Kind == commands.KindAutocomplete {
+		return true
+	}
+	first, err := x.b.store.HandleOnce(ctx, x.i.ID)
+	switch {
+	case err != nil:
+		x.b.log.Error("could not record the interaction; not handled", append(shapeAttrs(x.i), "err", errorLine(err))...)
+		x.outcome = outcomeNotRecorded
+		x.answerText(ctx, failedText)
+		return false
+	case !first:
+		x.b.log.Info("interaction repeated; acknowledged, not acted on again", shapeAttrs(x.i)...)
+		x.outcome = outcomeRepeat
+		if x.state != deferredUpdate {
+			x.answerText(ctx, repeatText)
+		}
+		return false
+	}
+	return true
 }
 
 // respond sends the initial response r, retrying a lost or failed try within the ack window

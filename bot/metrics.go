@@ -25,6 +25,8 @@ const (
 	outcomeReplyFailed  = "reply_failed"  // handled, but the answer could not be delivered
 	outcomePanic        = "panic"         // the handler panicked (answered "something went wrong")
 	outcomeBadSignature = "bad_signature" // HTTP mode: refused with 401
+	outcomeRepeat       = "repeat"        // an interaction already handled: acknowledged, not acted on
+	outcomeNotRecorded  = "not_recorded"  // the store could not record it as handled: not acted on
 )
 
 // Metrics are the bot's Prometheus metrics, registered on the registry given in Config.Registry

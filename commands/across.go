@@ -27,6 +27,7 @@ import (
 type UndoStore interface {
 	Undo(ctx context.Context, gameID int64, prevVersion, n int, userID string, state []byte, event data.Event, outbox []data.OutboxItem) ([]data.OutboxItem, error)
 	ReplaceSeat(ctx context.Context, gameID int64, seat int, oldUserID, newUserID, newName string, event data.Event, outbox []data.OutboxItem) ([]data.OutboxItem, error)
+	TakeVotedSeat(ctx context.Context, voteID, gameID int64, seat int, oldUserID, newUserID, newName string, event data.Event, outbox []data.OutboxItem) ([]data.OutboxItem, error)
 	GamesOf(ctx context.Context, userID string) ([]data.PlayerGame, error)
 	LastFinished(ctx context.Context, channelID string) (data.Game, []data.Seat, error)
 	Events(ctx context.Context, gameID int64) ([]data.Event, error)

@@ -26,7 +26,7 @@ const (
 	ActUndo     Action = "undo"    // take back one's last move (undo.go): sb1:undo/{game}/{version}/{count}/{hash}
 	ActBack     Action = "back"    // "I'm back" on an AI stand-in notice: sb1:back/{game}
 	ActVote     Action = "vote"    // a table vote's choice (pace.go): sb1:vote/{game}/{vote}/{choice index}
-	ActTake     Action = "take"    // "Take this seat" after a vote to replace: sb1:take/{game}/{seat}
+	ActTake     Action = "take"    // "Take this seat" after a vote to replace: sb1:take/{game}/{vote}/{seat}
 	ActNudge    Action = "nudge"   // the board's Nudge button: sb1:nudge/{game}
 	ActHome     Action = "home"    // "I'm back" after /away: sb1:home/0
 
@@ -44,7 +44,7 @@ const (
 type CustomID struct {
 	Action  Action
 	Game    int64  // the stored game's row id
-	Version int    // the game version the component was made for (-1 when not part of the id)
+	Version int    // the game version the component was made for; a vote or take button: the vote id (-1 when not part of the id)
 	Page    int    // page, or number of a select menu, of a decision menu
 	Arg     string // free argument (cancel: "yes" or "no")
 	Hash    string // decision menu: the hash of the seat's legal moves it was made for; undo: of the moves
@@ -74,7 +74,7 @@ func (c CustomID) String() string {
 	case c.Action == ActVote:
 		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActTake:
-		return base + "/" + strconv.Itoa(c.Page)
+		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page)
 	case c.Action == ActUndo:
 		return base + "/" + strconv.Itoa(c.Version) + "/" + strconv.Itoa(c.Page) + "/" + c.Hash
 	default:
@@ -108,7 +108,7 @@ func ParseCustomID(s string) (CustomID, error) {
 	case c.Action == ActVote:
 		want = 4
 	case c.Action == ActTake:
-		want = 3
+		want = 4
 	case c.Action == ActNudge, c.Action == ActHome:
 	case c.Action == ActUndo:
 		want = 5
@@ -158,7 +158,10 @@ func ParseCustomID(s string) (CustomID, error) {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad choice", s)
 		}
 	case c.Action == ActTake:
-		if c.Page, err = strconv.Atoi(parts[2]); err != nil || c.Page < 0 || c.Page > 9 {
+		if c.Version, err = strconv.Atoi(parts[2]); err != nil || c.Version < 1 {
+			return CustomID{}, fmt.Errorf("custom_id %q: bad vote", s)
+		}
+		if c.Page, err = strconv.Atoi(parts[3]); err != nil || c.Page < 0 || c.Page > 9 {
 			return CustomID{}, fmt.Errorf("custom_id %q: bad seat", s)
 		}
 	case c.Action == ActCancel:

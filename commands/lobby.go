@@ -135,12 +135,16 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 		return nil, nil, err
 	}
 	creator := data.Seat{Seat: -1, UserID: req.UserID, Name: req.UserName}
-	row, err := s.store.CreateLobby(ctx, data.Game{
+	row, err := s.store.CreateLobbyAtMost(ctx, data.Game{
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Game: g.ID(), Players: players,
 		Options: opts, Seed: seed, CreatorID: req.UserID,
-	}, creator)
+	}, creator, MaxOpenLobbies)
 	if errors.Is(err, data.ErrChannelBusy) {
 		r := ephemeral(rules.Msg("commands.lobby.busy"))
+		return nil, &r, nil
+	}
+	if errors.Is(err, data.ErrTooManyLobbies) {
+		r := ephemeral(rules.Msg("commands.trust.lobby.too-many", "Count", MaxOpenLobbies))
 		return nil, &r, nil
 	}
 	if err != nil {
@@ -158,6 +162,12 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 	s.log.InfoContext(ctx, "lobby opened", "game", row.ID, "kind", g.ID(), "channel", row.ChannelID, "players", players)
 	return l, nil, nil
 }
+
+// MaxOpenLobbies is how many open lobbies (not yet started) one user may have created in one
+// server at a time (issue 24): enough for a table in each of a few channels, or a rematch while
+// another lobby fills, and few enough that one user cannot flood a server's channels with lobbies.
+// A lobby left unstarted expires after LobbyTTL and frees its place.
+const MaxOpenLobbies = 3
 
 // lobbyReply is the public lobby message with its buttons.
 func (s *Service) lobbyReply(l *loaded, typ ReplyType) Reply {
@@ -319,6 +329,21 @@ func (s *Service) lobbyTarget(ctx context.Context, req Request, action string) (
 	return refuse(rules.Msg("commands.lobby.target-not-in", "User", target))
 }
 
+// stillCreator checks, under the game's lock, that the caller still created lobby gameID (issue
+// 24: a handover that raced a kick or another handover must not let the former creator act);
+// action is rules text of what only the creator may do. A non-nil reply means stop and send it.
+func (s *Service) stillCreator(ctx context.Context, req Request, gameID int64, action string) *Reply {
+	row, _, err := s.store.GameByID(ctx, gameID)
+	if err == nil && row.Status == data.StatusLobby && row.CreatorID == req.UserID {
+		return nil
+	}
+	r := ephemeral(rules.Msg("commands.lobby.target-gone"))
+	if err == nil && row.CreatorID != req.UserID {
+		r = ephemeral(rules.Msg("commands.lobby.creator-only", "Creator", row.CreatorID, "Action", action))
+	}
+	return &r
+}
+
 // gameKick answers /game kick player:<user>: the creator removes a player from the lobby.
 func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
 	l, target, stop, err := s.lobbyTarget(ctx, req, rules.Msg("commands.lobby.action.kick"))
@@ -326,6 +351,9 @@ func (s *Service) gameKick(ctx context.Context, req Request) (Reply, error) {
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
+	if stop := s.stillCreator(ctx, req, l.row.ID, rules.Msg("commands.lobby.action.kick")); stop != nil {
+		return *stop, nil
+	}
 	if err := s.store.Leave(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
 		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {
@@ -347,6 +375,9 @@ func (s *Service) gameHandover(ctx context.Context, req Request) (Reply, error) 
 		return deref(stop), err
 	}
 	defer s.lock(l.row.ID)()
+	if stop := s.stillCreator(ctx, req, l.row.ID, rules.Msg("commands.lobby.action.handover")); stop != nil {
+		return *stop, nil
+	}
 	if err := s.store.SetCreator(ctx, l.row.ID, target); errors.Is(err, data.ErrNotSeated) || errors.Is(err, data.ErrNotLobby) {
 		return ephemeral(rules.Msg("commands.lobby.target-gone")), nil
 	} else if err != nil {

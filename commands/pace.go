@@ -625,12 +625,16 @@ func (s *Service) gameVote(ctx context.Context, req Request) (Reply, error) {
 	now := s.paceNow()
 	v := data.Vote{GameID: l.row.ID, Kind: kind, Seat: seat, Choices: []string{pace.ChoiceYes, pace.ChoiceNo},
 		OpenedBy: req.UserID, OpenedAt: now, Version: l.row.Version, Due: now.Add(pace.VoteTTL(pace.FromRow(gp))),
-		Ballots: map[int]string{int(me): pace.ChoiceYes}}
+		Ballots: map[int]string{int(me): pace.ChoiceYes}, Cooldown: pace.VoteCooldown(pace.FromRow(gp))}
 	ev := data.Event{Version: l.row.Version, Kind: "vote", UserID: req.UserID,
 		Text: rules.Msg("commands.pace.event.vote-opened", "User", req.UserID, "Vote", pace.VoteSentence(v))}
 	v, err = ps.OpenVote(ctx, v, nil, []data.Event{ev})
 	if errors.Is(err, data.ErrVoteOpen) {
 		return ephemeral(rules.Msg("commands.pace.vote.already-open")), nil
+	}
+	var cool *data.VoteCooldownError
+	if errors.As(err, &cool) {
+		return ephemeral(rules.Msg("commands.trust.vote.cooldown", "When", pace.Stamp(cool.Until))), nil
 	}
 	if err != nil {
 		return Reply{}, err
@@ -755,7 +759,7 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 	case pace.VoteReplace, pace.ChoiceSubstitute:
 		return Reply{Type: typ, Content: rules.Msg("commands.pace.vote.replace", "Done", done, "Seat", l.expand(rules.SeatRef(seat), nil)),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: rules.Msg("commands.pace.button.take"), Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActTake, Game: l.row.ID, Page: v.Seat}.String()},
+				discordgo.Button{Label: rules.Msg("commands.pace.button.take"), Style: discordgo.SuccessButton, CustomID: CustomID{Action: ActTake, Game: l.row.ID, Version: int(v.ID), Page: v.Seat}.String()},
 			}}}}, nil
 	case pace.ChoiceAI:
 		if err := s.StandIn(ctx, l.row.ID, seat, rules.Msg("commands.pace.standin.voted")); err != nil {
@@ -831,9 +835,16 @@ func (s *Service) decideVote(ctx context.Context, req Request, l *loaded, v data
 	return Reply{Type: typ, Content: done, Components: none}, nil
 }
 
-// takeSeat answers "Take this seat" after a vote to replace: a volunteer who is not playing takes
-// the seat.
+// takeSeat answers "Take this seat" after a vote to replace (or a timeout vote decided
+// "substitute"): a volunteer who is not playing takes the seat the vote put up. The button is
+// bound to its vote: it works only for a vote of this game about this seat that passed for a
+// volunteer, and once — the first press wins in the transaction that hands the seat over
+// (data.Store.TakeVotedSeat); every later press is told who took it and changes nothing.
 func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply, error) {
+	ps, ok := s.paceStore()
+	if !ok {
+		return ephemeral(rules.Msg("commands.pace.vote.unavailable")), nil
+	}
 	l, stop, err := s.loadPlaying(ctx, req, id.Game)
 	if stop != nil || err != nil {
 		return deref(stop), err
@@ -841,16 +852,29 @@ func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply
 	if l.row.Status != data.StatusPlaying {
 		return ephemeral(rules.Msg("commands.pace.over")), nil
 	}
+	seat := rules.Seat(id.Page)
+	v, err := ps.VoteByID(ctx, int64(id.Version))
+	if errors.Is(err, data.ErrNoVote) {
+		return ephemeral(rules.Msg("commands.trust.take.not-put-up")), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	if !putsSeatUp(v, l.row.ID, seat) {
+		return ephemeral(rules.Msg("commands.trust.take.not-put-up")), nil
+	}
+	if v.TakenBy != "" {
+		return ephemeral(rules.Msg("commands.trust.take.taken", "User", v.TakenBy)), nil
+	}
 	if _, ok := l.seatOf(req.UserID); ok {
 		return ephemeral(rules.Msg("commands.pace.take.playing")), nil
 	}
-	seat := rules.Seat(id.Page)
 	old := l.userOf(seat)
 	if old == "" {
 		return ephemeral(rules.Msg("commands.pace.take.no-seat")), nil
 	}
 	unlock := s.lock(l.row.ID)
-	err = s.replaceSeat(ctx, l.row.ID, seat, req.UserID, req.UserName)
+	err = s.takeVoted(ctx, v.ID, l.row.ID, seat, req.UserID, req.UserName)
 	unlock()
 	if err != nil {
 		if text, ok := refusalText(err); ok {
@@ -860,6 +884,16 @@ func (s *Service) takeSeat(ctx context.Context, req Request, id CustomID) (Reply
 	}
 	return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.pace.take.done", "User", req.UserID,
 		"Seat", l.expand(rules.SeatRef(seat), nil), "Old", old), Components: []discordgo.MessageComponent{}, Nudge: true, Mentions: []string{req.UserID}}, nil
+}
+
+// putsSeatUp reports whether vote v, of game gameID, put seat up for a volunteer: a vote to
+// replace that seat that passed, or a timeout vote about it decided "substitute".
+func putsSeatUp(v data.Vote, gameID int64, seat rules.Seat) bool {
+	if v.GameID != gameID || v.Seat != int(seat) || v.Seat < 0 {
+		return false
+	}
+	return (v.Kind == pace.VoteReplace && v.Result == pace.ChoiceYes) ||
+		(v.Kind == pace.VoteTimeout && v.Result == pace.ChoiceSubstitute)
 }
 
 // gameNudge answers /game nudge player:<user> and the board's Nudge button (no player: every
@@ -991,9 +1025,31 @@ func (s *Service) back(ctx context.Context, req Request) (Reply, error) {
 	if p == nil {
 		return ephemeral(rules.Msg("commands.pace.away.unavailable")), nil
 	}
-	games, err := p.SetAway(ctx, req.UserID, time.Time{})
+	ps, ok := s.paceStore()
+	if !ok {
+		return ephemeral(rules.Msg("commands.pace.away.unavailable")), nil
+	}
+	u, err := ps.UserPace(ctx, req.UserID)
 	if err != nil {
 		return Reply{}, err
+	}
+	var games []int64
+	if _, away := pace.Away(u, s.paceNow()); away {
+		if games, err = p.SetAway(ctx, req.UserID, time.Time{}); err != nil {
+			return Reply{}, err
+		}
+	} else {
+		// Not away (issue 24): nothing is logged or announced; only the seats an AI plays for
+		// the caller come back to them.
+		mine, err := s.store.GamesOf(ctx, req.UserID)
+		if err != nil {
+			return Reply{}, err
+		}
+		for _, g := range mine {
+			if g.Status == data.StatusPlaying {
+				games = append(games, g.ID)
+			}
+		}
 	}
 	took := 0
 	for _, g := range games {
@@ -1007,6 +1063,9 @@ func (s *Service) back(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	text := rules.Msg("commands.pace.back.done")
+	if _, away := pace.Away(u, s.paceNow()); !away {
+		text = rules.Msg("commands.trust.back.not-away")
+	}
 	if took > 0 {
 		text = rules.Msg("commands.pace.back.took", "Count", took)
 	}

@@ -78,7 +78,7 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 		// Kept as rules text: the seat's name is shown in the reader's language.
 		name = rules.Msg("commands.replace.player_name", "N", int(seat)+1)
 	}
-	if err := s.replace(ctx, l, seat, newID, name, req.UserID); err != nil {
+	if err := s.replace(ctx, l, seat, newID, name, req.UserID, 0); err != nil {
 		if text, ok := refusalText(err); ok {
 			return ephemeral(text), nil
 		}
@@ -89,12 +89,13 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 	return r, nil
 }
 
-// replaceSeat gives seat of game gameID to newUserID (shown as newName): the "Take this seat"
-// button after a table vote. The caller holds s.lock(gameID). A refusal (the game is not being
-// played, the seat is empty, the newcomer already plays in it) is an error for which refusalText
+// takeVoted gives seat of game gameID to newUserID (shown as newName): the "Take this seat"
+// button of table vote voteID, which the caller checked put that seat up (putsSeatUp). The
+// caller holds s.lock(gameID). A refusal (the game is not being played, the seat is empty, the
+// newcomer already plays in it, someone took the seat first) is an error for which refusalText
 // gives the sentence to show; any other error is a storage failure. It records the 'replace'
-// event, queues the newcomer's DM and a notice in the channel, and tells the pace layer.
-func (s *Service) replaceSeat(ctx context.Context, gameID int64, seat rules.Seat, newUserID, newName string) error {
+// event and the vote's seat as taken, queues the newcomer's DM, and tells the pace layer.
+func (s *Service) takeVoted(ctx context.Context, voteID, gameID int64, seat rules.Seat, newUserID, newName string) error {
 	l, err := s.load(ctx, "", gameID)
 	if errors.Is(err, data.ErrNoGame) {
 		return refused(rules.Msg("commands.replace.no_game"))
@@ -102,11 +103,12 @@ func (s *Service) replaceSeat(ctx context.Context, gameID int64, seat rules.Seat
 	if err != nil {
 		return err
 	}
-	return s.replace(ctx, l, seat, newUserID, newName, "")
+	return s.replace(ctx, l, seat, newUserID, newName, "", voteID)
 }
 
-// replace hands seat of l to newUserID; by is who decided it ("" after a table vote).
-func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUserID, newName, by string) error {
+// replace hands seat of l to newUserID; by is who decided it ("" after a table vote, whose id is
+// voteID: the seat is then taken once per vote).
+func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUserID, newName, by string, voteID int64) error {
 	if l.st == nil || l.row.Status != data.StatusPlaying {
 		return refused(rules.Msg("commands.replace.not_playing"))
 	}
@@ -145,9 +147,19 @@ func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUs
 	if actor == "" {
 		actor = newUserID
 	}
-	_, err := s.store.ReplaceSeat(ctx, l.row.ID, int(seat), oldID, newUserID, newName,
-		data.Event{Kind: "replace", UserID: actor, Text: text}, outbox)
+	ev := data.Event{Kind: "replace", UserID: actor, Text: text}
+	var err error
+	if by == "" {
+		_, err = s.store.TakeVotedSeat(ctx, voteID, l.row.ID, int(seat), oldID, newUserID, newName, ev, outbox)
+	} else {
+		_, err = s.store.ReplaceSeat(ctx, l.row.ID, int(seat), oldID, newUserID, newName, ev, outbox)
+	}
+	var given *data.SeatGivenError
 	switch {
+	case errors.As(err, &given):
+		return refused(rules.Msg("commands.trust.take.taken", "User", given.By))
+	case errors.Is(err, data.ErrNotPutUp), errors.Is(err, data.ErrNoVote):
+		return refused(rules.Msg("commands.trust.take.not-put-up"))
 	case errors.Is(err, data.ErrSeatTaken):
 		return refused(rules.Msg("commands.replace.taken", "User", newUser))
 	case errors.Is(err, data.ErrNotSeated), errors.Is(err, data.ErrNotPlaying):

@@ -67,6 +67,7 @@ type Store interface {
 	ChannelLanguage(ctx context.Context, channelID string) (data.ChannelLanguage, error)
 	SetChannelLanguage(ctx context.Context, channelID, language string) error
 	CreateLobby(ctx context.Context, g data.Game, creator data.Seat) (data.Game, error)
+	CreateLobbyAtMost(ctx context.Context, g data.Game, creator data.Seat, max int) (data.Game, error)
 	Current(ctx context.Context, channelID string) (data.Game, []data.Seat, error)
 	GameByID(ctx context.Context, id int64) (data.Game, []data.Seat, error)
 	Join(ctx context.Context, gameID int64, seat data.Seat) error

@@ -12,6 +12,7 @@ import (
 
 	"spicebot/data"
 	"spicebot/games"
+	"spicebot/pace"
 	"spicebot/rules"
 )
 
@@ -447,9 +448,9 @@ func TestReplaceSeat(t *testing.T) {
 		t.Fatalf("events = %+v", events)
 	}
 	// The pace layer's entry point refuses a newcomer who already plays.
-	err = st.svc.replaceSeat(ctx, st.game, 0, "u9", "Nine")
+	err = st.svc.takeVoted(ctx, passedReplaceVote(t, st.store, st.game, 0), st.game, 0, "u9", "Nine")
 	if text, ok := refusalText(err); !ok || !strings.Contains(english().Text(text), "already plays seat 2") {
-		t.Fatalf("replaceSeat refusal = %v", err)
+		t.Fatalf("takeVoted refusal = %v", err)
 	}
 }
 
@@ -462,8 +463,9 @@ func TestReplaceSeatTakeOver(t *testing.T) {
 	if _, err := st.store.SetStandIn(ctx, st.game, 1, "away"); err != nil {
 		t.Fatal(err)
 	}
+	vote := passedReplaceVote(t, st.store, st.game, 1)
 	unlock := st.svc.lock(st.game)
-	err := st.svc.replaceSeat(ctx, st.game, 1, "u7", "Seven")
+	err := st.svc.takeVoted(ctx, vote, st.game, 1, "u7", "Seven")
 	unlock()
 	if err != nil {
 		t.Fatal(err)
@@ -483,6 +485,20 @@ func TestReplaceSeatTakeOver(t *testing.T) {
 	if sis, _ := st.store.StandIns(ctx, st.game); len(sis) != 0 {
 		t.Fatalf("the AI still stands in for the seat the volunteer took: %+v", sis)
 	}
+}
+
+// passedReplaceVote stores a vote to replace seat of game that passed, and returns its id.
+func passedReplaceVote(t testing.TB, store *data.Store, game int64, seat int) int64 {
+	t.Helper()
+	ctx := context.Background()
+	v, err := store.OpenVote(ctx, data.Vote{GameID: game, Kind: pace.VoteReplace, Seat: seat, Choices: []string{pace.ChoiceYes, pace.ChoiceNo}, Version: 1}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := store.CloseVote(ctx, v.ID, pace.ChoiceYes, "", nil, nil); err != nil || !ok {
+		t.Fatalf("close vote: %v %v", ok, err)
+	}
+	return v.ID
 }
 
 // TestUndoSecretMoveStaysAnonymous: in Spice Merchant's secret registration nobody may learn who

@@ -67,6 +67,20 @@
 // wins; the others reload and try again. (Making one game's moves one at a time, so that nobody
 // has to retry, is LockGame's job, taken by the caller around load → apply → commit.)
 //
+// # Trust and operations (issue 24)
+//
+// A seat a table vote put up is handed over once (TakeVotedSeat marks the vote's taken_by in the
+// replacement's transaction); OpenVote allows one open vote per topic per game and a cooldown
+// after a failed one; CreateLobbyAtMost counts a creator's open lobbies in its transaction;
+// HandleOnce remembers handled interaction ids for HandledKeep (table handled, pruned as it
+// goes). On SQLite one process serves a file: LockFile takes an flock(2) on FILE.lock (the
+// golang.org/x/sys/unix library; the OS drops it when the process dies), and its holder may
+// TakeBackLeases at start. ProbeWrite is the readiness check's real write. Backup is SQLite's
+// VACUUM INTO on a connection of its own (a consistent snapshot beside running writers; chosen
+// over go-sqlite3's SQLiteConn.Backup because it needs no raw driver connection and writes a
+// compact file), BackupTo keeps the newest few, and CopyAll moves every table of an SQLite store
+// into an empty PostgreSQL store in one transaction.
+//
 // Errors wrap the sentinel errors below (ErrNoGame, ErrChannelBusy, ErrStale, ...) with context;
 // test them with errors.Is.
 package data

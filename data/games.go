@@ -188,6 +188,14 @@ func gameStatus(ctx context.Context, q querier, id int64) (Status, int, int, err
 // the stored game with its ID, status and times. Errors: ErrChannelBusy if the channel already has
 // an unfinished game; an error if the channel, game id or creator is empty or Players < 0.
 func (s *Store) CreateLobby(ctx context.Context, g Game, creator Seat) (Game, error) {
+	return s.CreateLobbyAtMost(ctx, g, creator, 0)
+}
+
+// CreateLobbyAtMost is CreateLobby that also refuses, with ErrTooManyLobbies, when the creator
+// already created max open lobbies in the game's guild (checked in the transaction that creates
+// it, so requests at once cannot pass it together). max 0 (or a game without a guild) sets no
+// limit.
+func (s *Store) CreateLobbyAtMost(ctx context.Context, g Game, creator Seat, max int) (Game, error) {
 	switch {
 	case g.ChannelID == "":
 		return Game{}, errors.New("create lobby: empty channel id")
@@ -219,6 +227,16 @@ func (s *Store) CreateLobby(ctx context.Context, g Game, creator Seat) (Game, er
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
+		}
+		if max > 0 && g.GuildID != "" {
+			var open int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE guild_id = ? AND creator_id = ? AND status = 'lobby'`,
+				g.GuildID, creator.UserID).Scan(&open); err != nil {
+				return err
+			}
+			if open >= max {
+				return ErrTooManyLobbies
+			}
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, game, players, options, seed,
 			state, version, status, creator_id, board_message_id, lobby_message_id, created_at, updated_at)

@@ -83,6 +83,12 @@ type Vote struct {
 	Due time.Time
 	// Ballots maps a seat to its choice.
 	Ballots map[int]string
+	// TakenBy is the user who took the seat a passed replace vote put up ("" while nobody has;
+	// see TakeVotedSeat).
+	TakenBy string
+	// Cooldown is read by OpenVote only (not stored): it refuses the vote while a vote of the
+	// same kind in the game failed or expired less than Cooldown ago (a *VoteCooldownError).
+	Cooldown time.Duration
 }
 
 // nullMillis is t in unix ms, or NULL for the zero time.
@@ -430,14 +436,18 @@ func insertVote(ctx context.Context, tx *sql.Tx, now time.Time, v Vote) (Vote, e
 }
 
 // OpenVote stores a new open vote with its first ballots (v.Ballots), its event and items, in one
-// transaction, and returns it with its id. ErrVoteOpen if the game has an open vote of that kind
-// about that seat.
+// transaction, and returns it with its id: a vote a player opens (/game vote). Nothing is written
+// on ErrVoteOpen (the game has an open vote of that kind, about any seat: one open vote per topic)
+// or on a *VoteCooldownError (a vote of that kind failed or expired less than v.Cooldown ago).
 func (s *Store) OpenVote(ctx context.Context, v Vote, items []OutboxItem, events []Event) (Vote, error) {
 	if err := checkItems(items); err != nil {
 		return Vote{}, fmt.Errorf("open vote: %w", err)
 	}
 	now := s.now().Truncate(time.Millisecond)
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := topicFree(ctx, tx, now, v); err != nil {
+			return err
+		}
 		var err error
 		if v, err = insertVote(ctx, tx, now, v); err != nil {
 			return err
@@ -459,7 +469,7 @@ func (s *Store) OpenVote(ctx context.Context, v Vote, items []OutboxItem, events
 	return v, nil
 }
 
-const voteColumns = `id, game_id, kind, seat, choices, opened_by, opened_at, version, result, closed_at, due_at`
+const voteColumns = `id, game_id, kind, seat, choices, opened_by, opened_at, version, result, closed_at, due_at, taken_by`
 
 func loadVotes(ctx context.Context, q querier, where string, args ...any) ([]Vote, error) {
 	rows, err := q.QueryContext(ctx, `SELECT `+voteColumns+` FROM votes `+where, args...)
@@ -475,7 +485,7 @@ func loadVotes(ctx context.Context, q querier, where string, args ...any) ([]Vot
 			closed, dueAt sql.NullInt64
 		)
 		if err := rows.Scan(&v.ID, &v.GameID, &v.Kind, &v.Seat, &choices, &v.OpenedBy, &opened, &v.Version, &v.Result,
-			&closed, &dueAt); err != nil {
+			&closed, &dueAt, &v.TakenBy); err != nil {
 			rows.Close()
 			return nil, err
 		}

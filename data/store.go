@@ -58,6 +58,8 @@ type Store struct {
 	// locks is PostgreSQL's pool of connections holding the games' advisory locks (LockGame);
 	// nil on SQLite.
 	locks *sql.DB
+	// path is the SQLite database file ("" on PostgreSQL), for Backup's own connection.
+	path string
 	// games are the in-process per-game locks of LockGame (a buffered channel of one each).
 	gamesMu sync.Mutex
 	games   map[int64]*gameLock
@@ -146,7 +148,9 @@ func open(ctx context.Context, path string, fsys fs.FS) (*Store, error) {
 		r.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return newStore(sqliteDialect, w, r), nil
+	st := newStore(sqliteDialect, w, r)
+	st.path = path
+	return st, nil
 }
 
 // escapePath percent-encodes the characters that would end or corrupt the path part of an SQLite

@@ -171,47 +171,53 @@ func (s *Store) ReplaceSeat(ctx context.Context, gameID int64, seat int, oldUser
 	now := s.now().Truncate(time.Millisecond)
 	var items []OutboxItem
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		status, _, version, err := gameStatus(ctx, tx, gameID)
-		switch {
-		case err != nil:
-			return err
-		case status != StatusPlaying:
-			return fmt.Errorf("%w: it is %s", ErrNotPlaying, status)
-		}
-		var taken int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM seats WHERE game_id = ? AND user_id = ?`,
-			gameID, newUserID).Scan(&taken); err != nil {
-			return err
-		}
-		if taken > 0 {
-			return ErrSeatTaken
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ? AND user_id = ?`,
-			newUserID, newName, gameID, seat, oldUserID)
-		if err != nil {
-			return err
-		}
-		if k, err := res.RowsAffected(); err != nil {
-			return err
-		} else if k != 1 {
-			return ErrNotSeated
-		}
-		// Whoever left no longer runs the game: a newcomer in the creator's seat becomes creator.
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET creator_id = ?, updated_at = ? WHERE id = ? AND creator_id = ?`,
-			newUserID, millis(now), gameID, oldUserID); err != nil {
-			return err
-		}
-		event.GameID, event.Version = gameID, version
-		if _, err := insertEvent(ctx, tx, now, event); err != nil {
-			return err
-		}
-		items, err = insertItems(ctx, tx, gameID, now, outbox)
+		var err error
+		items, err = replaceSeatTx(ctx, tx, now, gameID, seat, oldUserID, newUserID, newName, event, outbox)
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("replace seat %d of game %d: %w", seat, gameID, err)
 	}
 	return items, nil
+}
+
+// replaceSeatTx is ReplaceSeat's work inside tx (its checks and errors).
+func replaceSeatTx(ctx context.Context, tx *sql.Tx, now time.Time, gameID int64, seat int, oldUserID, newUserID, newName string, event Event, outbox []OutboxItem) ([]OutboxItem, error) {
+	status, _, version, err := gameStatus(ctx, tx, gameID)
+	switch {
+	case err != nil:
+		return nil, err
+	case status != StatusPlaying:
+		return nil, fmt.Errorf("%w: it is %s", ErrNotPlaying, status)
+	}
+	var taken int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM seats WHERE game_id = ? AND user_id = ?`,
+		gameID, newUserID).Scan(&taken); err != nil {
+		return nil, err
+	}
+	if taken > 0 {
+		return nil, ErrSeatTaken
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ? AND user_id = ?`,
+		newUserID, newName, gameID, seat, oldUserID)
+	if err != nil {
+		return nil, err
+	}
+	if k, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if k != 1 {
+		return nil, ErrNotSeated
+	}
+	// Whoever left no longer runs the game: a newcomer in the creator's seat becomes creator.
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET creator_id = ?, updated_at = ? WHERE id = ? AND creator_id = ?`,
+		newUserID, millis(now), gameID, oldUserID); err != nil {
+		return nil, err
+	}
+	event.GameID, event.Version = gameID, version
+	if _, err := insertEvent(ctx, tx, now, event); err != nil {
+		return nil, err
+	}
+	return insertItems(ctx, tx, gameID, now, outbox)
 }
 
 // PlayerGame is one game a user sits in, for /mygames.

@@ -43,6 +43,14 @@ func VoteTTL(p Pace) time.Duration {
 	return min(max(p.Clock, time.Hour), 2*Day)
 }
 
+// VoteCooldown is how long after a vote failed or expired a player must wait to open a vote on
+// the same topic again in a game of pace p (issue 24: a failed vote reopened at once pings the
+// whole table again): a quarter of VoteTTL, so 15 minutes in a live game and up to 12 hours in a
+// weekly one.
+func VoteCooldown(p Pace) time.Duration {
+	return VoteTTL(p) / 4
+}
+
 // Tally decides a vote among seats seats: the choice a strict majority of the seats picked wins;
 // the vote fails once no choice can reach a majority with the ballots still out (a "no" majority
 // fails a yes/no vote too). decided is false while it is open.

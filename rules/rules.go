@@ -456,6 +456,16 @@ func FindLegal(st State, seat Seat, m Move) (Move, bool) {
 	return nil, false
 }
 
+// CheckNew validates the arguments of g.New: players must be a table size g takes (0 and
+// negative counts included: there is no game of nobody) and opts must pass CheckOptions for it.
+// Every game's New starts with it, so New returns this error rather than panicking.
+func CheckNew(g Game, players int, opts Options) error {
+	if min, max := g.Players(); players < min || players > max {
+		return fmt.Errorf("%s takes %d to %d players, not %d", g.Name(), min, max, players)
+	}
+	return CheckOptions(g, players, opts)
+}
+
 // CheckOptions validates opts against g's options for a player count. It returns an error naming
 // an unknown option or one not allowed with players seats. players 0 stands for a table size not
 // chosen yet: then only the option keys are checked.

@@ -36,7 +36,7 @@ func (game) Options() []rules.Option {
 // New sets up a game (rulebook "Preparing the Game"), then rolls the die for the first auction.
 // It returns an error for a player count outside 3–5 or an unknown option.
 func (game) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
-	if err := rules.CheckOptions(Game, players, opts); err != nil {
+	if err := rules.CheckNew(Game, players, opts); err != nil {
 		return nil, fmt.Errorf("new batavia game: %w", err)
 	}
 	s := &State{NumPlayers: players, QuickStart: opts[OptQuickStart], RNG: rules.NewRNG(seed)}

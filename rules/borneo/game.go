@@ -38,7 +38,7 @@ func (game) Options() []rules.Option {
 // random first player and the merchant snake draft to be played as "place" moves. It returns an
 // error for a bad player count or option.
 func (g game) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
-	if err := rules.CheckOptions(g, players, opts); err != nil {
+	if err := rules.CheckNew(g, players, opts); err != nil {
 		return nil, fmt.Errorf("new borneo game: %w", err)
 	}
 	return newState(players, opts[OptBlackbeard], opts[OptFourMerchants], seed), nil

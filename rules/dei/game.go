@@ -27,7 +27,7 @@ func (game) ParseMove(text string) (rules.Move, error) {
 // New sets up a game with the recommended layout for the player count (rulebook "Game setup" and
 // appendix). It returns an error for a bad player count or any option.
 func (g game) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
-	if err := rules.CheckOptions(g, players, opts); err != nil {
+	if err := rules.CheckNew(g, players, opts); err != nil {
 		return nil, fmt.Errorf("new dutch east indies game: %w", err)
 	}
 	s, err := newState(players, seed)

@@ -72,6 +72,9 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 	if len(cfg.Setups) == 0 || cfg.Seeds <= 0 || cfg.MaxSteps <= 0 {
 		t.Fatalf("rulestest: config %+v plays no game: it needs Setups, Seeds > 0 and MaxSteps > 0", cfg)
 	}
+	if err := CheckNewRefuses(g); err != nil {
+		t.Fatalf("%s: %v", g.ID(), err)
+	}
 	for i := 0; i < cfg.Seeds; i++ {
 		setup := cfg.Setups[i%len(cfg.Setups)]
 		seed := uint64(i + 1)
@@ -79,6 +82,33 @@ func Run(t testing.TB, g rules.Game, cfg Config) {
 			t.Fatalf("%s players=%d options=%v seed=%d: %v", g.ID(), setup.Players, setup.Options, seed, err)
 		}
 	}
+}
+
+// CheckNewRefuses checks the rules contract for a table size g does not take: New with 0
+// players, a negative count, one fewer than the smallest and one more than the largest table
+// returns an error and no state — it never panics (Run checks it first).
+func CheckNewRefuses(g rules.Game) (err error) {
+	min, max := g.Players()
+	for _, n := range []int{0, -1, min - 1, max + 1} {
+		if n >= min && n <= max {
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("New(%d players) panicked instead of returning an error: %v", n, r)
+				}
+			}()
+			st, e := g.New(n, nil, 1)
+			if e == nil || st != nil {
+				err = fmt.Errorf("New(%d players) = %v, %v; want no state and an error", n, st, e)
+			}
+		}()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PlayOne plays one random game (moves chosen by rules.Playout from an RNG derived from seed) and

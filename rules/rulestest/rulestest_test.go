@@ -75,7 +75,7 @@ func (kings) Messages() fs.FS         { return nil }
 func cardID(n int) string             { return "K" + strconv.Itoa(n) }
 
 func (g kings) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
-	if err := rules.CheckOptions(g, players, opts); err != nil {
+	if err := rules.CheckNew(g, players, opts); err != nil {
 		return nil, err
 	}
 	*g.calls++

@@ -29,7 +29,7 @@ func (game) Options() []rules.Option { return nil }
 // spice cards shuffled, 7 dealt to each seat, and round 1's secret registration under way. It
 // returns an error for a player count other than 3 or 4 or for any option.
 func (game) New(players int, opts rules.Options, seed uint64) (rules.State, error) {
-	if err := rules.CheckOptions(Game, players, opts); err != nil {
+	if err := rules.CheckNew(Game, players, opts); err != nil {
 		return nil, fmt.Errorf("new spice merchant game: %w", err)
 	}
 	s := &State{NumPlayers: players, RNG: rules.NewRNG(seed), Round: 1}
