@@ -136,20 +136,25 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		return Reply{}, err
 	}
 	var labels []string
+	var mvs []rules.Move
 	for _, m := range moves[len(moves)-n:] {
 		mv, err := l.game.ParseMove(m.Move)
 		if err != nil {
 			return Reply{}, fmt.Errorf("undo in game %d: move %d: %w", l.row.ID, m.Seq, err)
 		}
+		mvs = append(mvs, mv)
+	}
+	// The same rule as the promise made with the reply to the move (rules.PlayAction's verdict).
+	_, undoable, err := rules.PlayAction(l.game, cp, seat, mvs, "", func(st rules.State, mv rules.Move) {
 		lc := *l
-		lc.st = cp
-		labels = append(labels, escape(plain(l.reader().Text(lc.expand(cp.Describe(seat, mv).Label, nil)))))
-		if err := cp.Apply(seat, mv); err != nil {
-			return Reply{}, fmt.Errorf("undo in game %d: replay move %d: %w", l.row.ID, m.Seq, err)
-		}
-		if !cp.Undoable() {
-			return refuse(undoChance)
-		}
+		lc.st = st
+		labels = append(labels, escape(plain(l.reader().Text(lc.expand(st.Describe(seat, mv).Label, nil)))))
+	})
+	if err != nil {
+		return Reply{}, fmt.Errorf("undo in game %d: replay the moves: %w", l.row.ID, err)
+	}
+	if !undoable {
+		return refuse(undoChance)
 	}
 	if a, b := stateHashOrEmpty(cp), stateHashOrEmpty(l.st); a != b {
 		s.log.WarnContext(ctx, "undo: the replayed state differs from the stored one", "game", l.row.ID, "version", prev)
@@ -201,7 +206,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		r = Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{}}
 	}
 	// The action before, if it was the caller's too and may be taken back.
-	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() {
+	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() && l.actionUndoable(seat, keep, k) {
 		r = withUndo(r, l.row.ID, base.Version(), k, movesHash(data.Records(keep[len(keep)-k:])))
 	}
 	r.Type, r.Nudge = typ, true
@@ -277,12 +282,30 @@ func allButtons(row discordgo.ActionsRow) bool {
 // offerUndo adds the Undo button to the reply to a move (or batch) that seat just committed in l,
 // when the game goes on and the last move may be taken back (the button checks every move of a
 // batch again when pressed).
-func (l *loaded) offerUndo(r Reply, recs []rules.Record) Reply {
-	if len(recs) == 0 || !l.st.Undoable() {
-		return r
-	}
-	if _, over := l.st.Outcome(); over {
+// undoable is rules.ApplyAction's verdict on the action.
+func (l *loaded) offerUndo(r Reply, recs []rules.Record, undoable bool) Reply {
+	if len(recs) == 0 || !undoable {
 		return r
 	}
 	return withUndo(r, l.row.ID, l.st.Version(), len(recs), movesHash(recs))
+}
+
+// actionUndoable reports whether the last k moves of log, seat's last action, may be taken back:
+// the verdict of the one undo rule (rules.PlayAction) on the game rebuilt before them. Errors read
+// as "no" (no button is offered).
+func (l *loaded) actionUndoable(seat rules.Seat, log []data.Move, k int) bool {
+	st, err := rules.Replay(l.game, l.st.Players(), l.row.Options, l.row.Seed, data.Records(log[:len(log)-k]))
+	if err != nil {
+		return false
+	}
+	var mvs []rules.Move
+	for _, m := range log[len(log)-k:] {
+		mv, err := l.game.ParseMove(m.Move)
+		if err != nil {
+			return false
+		}
+		mvs = append(mvs, mv)
+	}
+	_, undoable, err := rules.PlayAction(l.game, st, seat, mvs, "", nil)
+	return err == nil && undoable
 }

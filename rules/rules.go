@@ -414,34 +414,8 @@ func Replay(g Game, players int, opts Options, seed uint64, moves []Record) (Sta
 // are applied (the seat's decision is over) fails the batch too. The returned records are the
 // moves applied, in order.
 func ApplyBatch(g Game, st State, seat Seat, moves []Move, then string) (State, []Record, error) {
-	data, err := Marshal(st)
-	if err != nil {
-		return nil, nil, err
-	}
-	cp, err := g.Load(data)
-	if err != nil {
-		return nil, nil, fmt.Errorf("copy %s state: %w", g.ID(), err)
-	}
-	recs := make([]Record, 0, len(moves)+1)
-	for _, m := range moves {
-		if err := cp.Apply(seat, m); err != nil {
-			return nil, nil, err
-		}
-		recs = append(recs, Record{Seat: seat, Move: m.String()})
-	}
-	if then != "" {
-		tm, err := g.ParseMove(then)
-		if err != nil {
-			return nil, nil, fmt.Errorf("batch's closing move %q: %w", then, err)
-		}
-		if _, ok := FindLegal(cp, seat, tm); ok {
-			if err := cp.Apply(seat, tm); err != nil {
-				return nil, nil, err
-			}
-			recs = append(recs, Record{Seat: seat, Move: tm.String()})
-		}
-	}
-	return cp, recs, nil
+	cp, recs, _, err := ApplyAction(g, st, seat, moves, then)
+	return cp, recs, err
 }
 
 // FindLegal returns the move in Legal(seat) whose text equals m's, or false. Games use it in Apply

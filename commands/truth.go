@@ -1,0 +1,100 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"strconv"
+	"strings"
+
+	"spicebot/rules"
+)
+
+// What a menu says about undo before a pick (issue 26, item 1): the verdict of rules.WouldUndo,
+// the one undo rule (rules/undo.go) played on what the picker knows, so that the warning before
+// a pick says what the reply after it will offer (⏪ Undo, or nothing) and what pressing Undo then
+// does. A game's Describe (rules.Choice.Irreversible) is not consulted.
+
+// irreversible reports whether picking move i alone (with its closing move, when it has one)
+// can't be taken back. The verdict is computed once per menu.
+func (m *menu) irreversible(i int) bool {
+	then := m.thens[i]
+	if mu := m.choices[i].Multi; mu != nil {
+		then = mu.Then
+	}
+	return m.batchIrreversible([]int{i}, then)
+}
+
+// batchIrreversible reports whether picking the moves idx together, followed by then, can't be
+// taken back (false when the batch would be refused).
+func (m *menu) batchIrreversible(idx []int, then string) bool {
+	var key strings.Builder
+	moves := make([]rules.Move, len(idx))
+	for j, i := range idx {
+		key.WriteString(strconv.Itoa(i) + ",")
+		moves[j] = m.moves[i]
+	}
+	key.WriteString(then)
+	if v, ok := m.undo[key.String()]; ok {
+		return !v
+	}
+	if m.undo == nil {
+		m.undo = map[string]bool{}
+	}
+	// An action that is refused is not "irreversible": playing it says why, and changes nothing.
+	v, err := rules.WouldUndo(m.l.game, m.l.st, m.seat, moves, then)
+	m.undo[key.String()] = v || err != nil
+	return !m.undo[key.String()]
+}
+
+// multiWarning is the note under a multi-pick of the options ks of lv, or "": "these can't be
+// taken back" when every option can't be taken back by itself (a fight card shown: any batch
+// holding one can't be either). Otherwise a batch's verdict may depend on which options are
+// picked together (Batavia's ships laid out, then "done", which may move the merchant onto a
+// face-down counter), so the pick that can't be taken back is confirmed once made
+// (multiConfirm).
+func (m *menu) multiWarning(lv *level, ks []int) string {
+	for _, k := range ks {
+		if !m.batchIrreversible([]int{lv.opts[k].move}, "") {
+			return ""
+		}
+	}
+	return "⚠️ " + rules.Msg("commands.menu.cannot_undo_these")
+}
+
+// multiConfirm is the confirmation asked after a multi-pick of the options ks of lv (at lvPath)
+// when the batch, with its closing move, can't be taken back and the list's note did not say so
+// (multiWarning); false when the batch is played at once.
+func (m *menu) multiConfirm(lvPath []int, lv *level, ks []int) (Reply, bool) {
+	var all []int
+	var first *rules.Multi
+	for k, o := range lv.opts {
+		if o.child == nil && m.multiOf(o.move) != nil && (first == nil || *m.multiOf(o.move) == *first) {
+			first = m.multiOf(o.move)
+			all = append(all, k)
+		}
+	}
+	mu := m.multiOf(lv.opts[ks[0]].move)
+	idx := make([]int, len(ks))
+	labels := make([]string, len(ks))
+	for j, k := range ks {
+		idx[j] = lv.opts[k].move
+		labels[j] = escape(m.labels[idx[j]])
+	}
+	if len(all) == 0 || m.multiWarning(lv, all) != "" || !m.batchIrreversible(idx, mu.Then) {
+		return Reply{}, false
+	}
+	text := rules.Msg("commands.menu.confirm", "Move", rules.List(labels...))
+	ok := m.id(ActMultiOK, join(lvPath, ks...), len(lvPath))
+	return Reply{Type: ReplyMessage, Ephemeral: true, Content: text, Components: []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: rules.Msg("commands.menu.confirm_button"), Style: discordgo.SuccessButton, CustomID: ok},
+			discordgo.Button{Label: rules.Msg("commands.menu.back"), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "↩️"}, CustomID: m.id(ActGo, lvPath, 0)},
+		}},
+	}}, true
+}
+
+// noteMarked explains the ⚠️ on the options of a list that can't be taken back.
+var noteMarked = "⚠️ " + rules.Msg("commands.truth.menu.cannot_undo_marked")
+
+// warnEmoji marks a list option that can't be taken back.
+var warnEmoji = &discordgo.ComponentEmoji{Name: "⚠️"}

@@ -1,0 +1,266 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"spicebot/data"
+	"spicebot/games"
+	"spicebot/rules"
+	"spicebot/rules/rulestest"
+)
+
+// pathOf returns the menu path of the option that plays move i, or false.
+func (m *menu) pathOf(i int) ([]int, bool) {
+	var walk func(lv *level, path []int) ([]int, bool)
+	walk = func(lv *level, path []int) ([]int, bool) {
+		for k, o := range lv.opts {
+			p := join(path, k)
+			if o.child == nil && o.move == i {
+				return p, true
+			}
+			if o.child != nil {
+				if q, ok := walk(o.child, p); ok {
+					return q, true
+				}
+			}
+		}
+		return nil, false
+	}
+	return walk(m.root, nil)
+}
+
+// multiLevel returns, for a move picked in a multi-pick, its level's path, the level and the
+// option indexes of that multi-pick (as view lays it out: options with a Multi equal to the
+// first's).
+func (m *menu) multiLevel(i int) ([]int, *level, []int) {
+	p, _ := m.pathOf(i)
+	lvPath := p[:len(p)-1]
+	lv, _, _ := m.at(lvPath)
+	if len(lvPath) == 0 {
+		lv = m.root
+	}
+	var ks []int
+	var first *rules.Multi
+	for k, o := range lv.opts {
+		if o.child == nil && m.multiOf(o.move) != nil && (first == nil || *m.multiOf(o.move) == *first) {
+			first = m.multiOf(o.move)
+			ks = append(ks, k)
+		}
+	}
+	return lvPath, lv, ks
+}
+
+// finalByRule lists, by game, the kinds of moves (first word of the move text) that can't be taken
+// back by the game's ruling even when the game-neutral check sees nothing revealed: a draw of
+// cards the drawer could have deduced (Batavia's last cards of a stack) is still a draw, which
+// BGA's policy never takes back (rules/batavia's package doc, "Undo").
+var finalByRule = map[string][]string{"batavia": {"draw"}}
+
+// TestUndoPromiseEveryGame plays random games of every game through the decision menus (single
+// picks and multi-pick batches) and checks, for every action, the one undo rule (issue 26):
+//   - the warning the menu shows before the pick (⚠️ on the option, or the list's note) says
+//     what the reply then promises (⏪ Undo or not);
+//   - pressing that Undo takes the action back, and /game undo after an action promised as
+//     final refuses and changes nothing;
+//   - the promise follows the BGA / Rally the Troops policy, decided for each move by the
+//     game-neutral properties of rulestest.Reveals: a move may be taken back exactly when it drew,
+//     revealed and rolled nothing and did not end the game. So the test fails when one game's
+//     undo ruling (its State.Undoable) is changed either way.
+func TestUndoPromiseEveryGame(t *testing.T) {
+	ctx := context.Background()
+	steps := 160
+	if testing.Short() {
+		steps = 50
+	}
+	reg := games.Registry()
+	for _, g := range reg.All() {
+		for _, players := range []int{3, 4} {
+			t.Run(fmt.Sprintf("%s/%d", g.ID(), players), func(t *testing.T) {
+				st := startTable(t, reg, g.ID(), players)
+				row, _, err := st.store.GameByID(ctx, st.game)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := rules.NewRNG(row.Seed)
+				t.Logf("seed %#x", row.Seed)
+				counts := map[string]int{}
+				for step := 0; step < steps; step++ {
+					l, err := st.svc.load(ctx, "c1", 0)
+					if errors.Is(err, data.ErrNoGame) {
+						break // finished
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, over := l.st.Outcome(); over {
+						break
+					}
+					active := l.st.Active()
+					var movers []rules.Seat
+					for _, a := range active {
+						if len(l.st.Legal(a)) > 0 {
+							movers = append(movers, a)
+						}
+					}
+					if len(movers) == 0 {
+						t.Fatalf("step %d: nobody may act; status %q", step, l.st.Status())
+					}
+					seat := movers[rng.Intn(len(movers))]
+					user := st.users[seat]
+					m := newMenu(l, seat)
+					leafs := levelLeaves(m.root)
+					i := leafs[rng.Intn(len(leafs))].move
+					var warned, confirmable bool
+					var req Request
+					var picked []rules.Move
+					what := m.moves[i].String()
+					if mu := m.multiOf(i); mu != nil {
+						lvPath, lv, ks := m.multiLevel(i)
+						lo, hi := max(mu.Min, 1), min(mu.Max, len(ks), selectOptions)
+						n := lo + rng.Intn(hi-lo+1)
+						pick := slices.Clone(ks[:min(len(ks), selectOptions)])
+						rng.Shuffle(len(pick), func(a, b int) { pick[a], pick[b] = pick[b], pick[a] })
+						pick = pick[:n]
+						slices.Sort(pick)
+						note := m.multiWarning(lv, ks)
+						warned = note != ""
+						var values []string
+						for _, k := range pick {
+							values = append(values, fmt.Sprint(k))
+							picked = append(picked, m.moves[lv.opts[k].move])
+						}
+						confirmable = !warned
+						what = fmt.Sprintf("%v (note %q)", picked, note)
+						req = Request{Kind: KindComponent, UserID: user, CustomID: m.id(ActMulti, lvPath, 0), Values: values}
+					} else {
+						p, ok := m.pathOf(i)
+						if !ok {
+							t.Fatalf("move %q is not in the menu", m.moves[i])
+						}
+						warned = m.irreversible(i)
+						picked = []rules.Move{m.moves[i]}
+						if m.thens[i] != "" {
+							tm, _ := g.ParseMove(m.thens[i])
+							picked = append(picked, tm)
+						}
+						req = Request{Kind: KindComponent, UserID: user, CustomID: m.id(ActDo, p, 0)}
+					}
+					// The policy, move by move, on a copy of the state before the action.
+					policy, illegal := "", false
+					cp, err := rules.Copy(g, l.st)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for k, mv := range picked {
+						if k == len(picked)-1 && len(picked) > 1 && m.thens[i] == "" && m.multiOf(i) != nil && m.multiOf(i).Then == mv.String() {
+							if _, ok := rules.FindLegal(cp, seat, mv); !ok {
+								break // the closing move is played only when legal
+							}
+						}
+						if k == len(picked)-1 && m.multiOf(i) == nil && m.thens[i] != "" {
+							if _, ok := rules.FindLegal(cp, seat, mv); !ok {
+								break
+							}
+						}
+						why, err := rulestest.Reveals(g, cp, seat, mv)
+						if rules.Reason(err) != "" {
+							illegal = true // a batch that is refused as a whole (checked below)
+							break
+						}
+						if err != nil {
+							t.Fatalf("step %d: policy of %s: %v", step, mv, err)
+						}
+						if why != "" && policy == "" {
+							policy = mv.String() + ": " + why
+						}
+						if err := cp.Apply(seat, mv); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if mu := m.multiOf(i); mu != nil && mu.Then != "" && !illegal {
+						if tm, _ := g.ParseMove(mu.Then); tm != nil {
+							if _, ok := rules.FindLegal(cp, seat, tm); ok {
+								why, err := rulestest.Reveals(g, cp, seat, tm)
+								if err != nil {
+									t.Fatal(err)
+								}
+								if why != "" && policy == "" {
+									policy = tm.String() + ": " + why
+								}
+							}
+						}
+					}
+					before := st.snapshot()
+					r := st.do(req)
+					if confirmable {
+						// A batch whose verdict the list could not tell: confirmed once picked when it can't be taken back.
+						for _, b := range replyButtons(r) {
+							if strings.HasPrefix(b.CustomID, customIDPrefix+string(ActMultiOK)+"/") {
+								if !strings.Contains(r.Content, english().Text(rules.Msg("commands.menu.confirm", "Move", ""))[:15]) {
+									t.Fatalf("step %d: confirmation without the warning: %q", step, r.Content)
+								}
+								warned = true
+								req = Request{Kind: KindComponent, UserID: user, CustomID: b.CustomID}
+								r = st.do(req)
+								break
+							}
+						}
+					}
+					if illegal {
+						if st.snapshot() != before {
+							t.Fatalf("step %d: the refused batch %s changed the game", step, what)
+						}
+						counts["refused"]++
+						continue
+					}
+					if !strings.HasPrefix(r.Content, english().Text(rules.Msg("commands.play.played", "Moves", ""))[:4]) {
+						t.Fatalf("step %d: %s by seat %d: %q", step, what, seat, r.Content)
+					}
+					b, promised := undoButton(r)
+					st.drain()
+					if warned == promised {
+						t.Fatalf("step %d: %s by seat %d: the menu warned %v before the pick, the reply offers Undo %v", step, what, seat, warned, promised)
+					}
+					if !promised && policy == "" && slices.Contains(finalByRule[g.ID()], strings.Fields(picked[0].String())[0]) {
+						policy = "final by the game's ruling"
+					}
+					if promised != (policy == "") {
+						t.Fatalf("step %d: %s by seat %d: Undo offered %v, but the policy says %q", step, what, seat, promised, policy)
+					}
+					after := st.snapshot()
+					if promised {
+						counts["undo"]++
+						u := st.press(user, b.CustomID)
+						if strings.Contains(u.Content, english().Text(undoChance)) || strings.Contains(u.Content, english().Text(undoTooLate)) {
+							t.Fatalf("step %d: %s: Undo was offered and refused: %q", step, what, u.Content)
+						}
+						st.drain()
+						if got := st.snapshot(); strings.Fields(got)[0] != strings.Fields(before)[0] {
+							t.Fatalf("step %d: %s: after Undo the game is at %s, before the move %s", step, what, strings.Fields(got)[0], strings.Fields(before)[0])
+						}
+						// Play it again to go on.
+						if r := st.do(req); len(r.Components) == 0 && r.Content == "" {
+							t.Fatalf("step %d: replaying %s: %q", step, what, r.Content)
+						}
+						st.drain()
+					} else {
+						counts["final"]++
+						if _, over := l.st.Outcome(); !over {
+							u := st.do(Request{Kind: KindCommand, UserID: user, Command: "game", Sub: "undo"})
+							st.drain()
+							if got := st.snapshot(); got != after {
+								t.Fatalf("step %d: %s: /game undo after a move promised as final changed the game: %q", step, what, u.Content)
+							}
+						}
+					}
+				}
+				t.Logf("%v", counts)
+			})
+		}
+	}
+}
