@@ -98,3 +98,20 @@ var noteMarked = "⚠️ " + rules.Msg("commands.truth.menu.cannot_undo_marked")
 
 // warnEmoji marks a list option that can't be taken back.
 var warnEmoji = &discordgo.ComponentEmoji{Name: "⚠️"}
+
+// unnamedSeat is a DM's "by" when the move was made while several seats could act at once, so
+// that the table is not told who made it (dmPayload.By).
+const unnamedSeat rules.Seat = -2
+
+// namedSince reports whether the channel's log (rules.Observer) names seat in an entry after
+// version: whether the table was told that seat made the moves since. A secret move made at the
+// same time as others (Spice Merchant's registration) is not, and nothing the bot says about it
+// — a DM to the others, an undo notice — may name its player (issue 26, item 2).
+func namedSince(st rules.State, seat rules.Seat, version int) bool {
+	for _, e := range st.Log(rules.Observer) {
+		if e.Version > version && strings.Contains(e.Text, rules.SeatRef(seat)) {
+			return true
+		}
+	}
+	return false
+}

@@ -264,3 +264,81 @@ func TestUndoPromiseEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// dmTexts builds the English text of every pending DM and marks the outbox sent.
+func (st *stepTable) dmTexts() map[string]string {
+	st.t.Helper()
+	out := map[string]string{}
+	for _, it := range st.drain() {
+		if it.Kind != KindDM {
+			continue
+		}
+		dm, ok, err := st.svc.DirectMessage(context.Background(), it)
+		if err != nil {
+			st.t.Fatal(err)
+		}
+		if ok {
+			out[it.Target] += english().Text(dm.Content)
+		}
+	}
+	return out
+}
+
+// TestSpiceMerchantDMsKeepTheRegistrationSecret: at the start of Spice Merchant everybody
+// registers at once, so nobody is told "you go first"; the last secret registration deals the
+// new hands, and the others' DMs do not name who registered last (issue 26, item 2).
+func TestSpiceMerchantDMsKeepTheRegistrationSecret(t *testing.T) {
+	ctx := context.Background()
+	reg := games.Registry()
+	store, err := data.Open(ctx, t.TempDir()+"/db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	st := &stepTable{t: t, svc: New(store, reg, nil), store: store}
+	st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "new", Options: map[string]any{"game": "spice-merchant"}})
+	st.do(Request{Kind: KindCommand, UserID: "u2", Command: "game", Sub: "join"})
+	st.do(Request{Kind: KindCommand, UserID: "u3", Command: "game", Sub: "join"})
+	st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "start"})
+	row, seats, err := store.Current(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.game = row.ID
+	st.users = make([]string, len(seats))
+	for _, s := range seats {
+		st.users[s.Seat] = s.UserID
+	}
+	start := st.dmTexts()
+	if len(start) != 3 {
+		t.Fatalf("start DMs to %d players: %q", len(start), start)
+	}
+	for u, text := range start {
+		if strings.Contains(text, "go first") || !strings.Contains(text, "it's your move") {
+			t.Errorf("start DM to %s: %q", u, text)
+		}
+	}
+	// Everyone registers; the last one's registration deals the new hands.
+	var names []string
+	for seat := range st.users {
+		l, err := st.svc.load(ctx, "c1", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, l.names()[seat])
+		mv := l.st.Legal(rules.Seat(seat))[0]
+		st.play(seat, mv.String())
+		dms := st.dmTexts()
+		if seat < len(st.users)-1 {
+			continue
+		}
+		if len(dms) == 0 {
+			t.Fatal("no DM after the last registration")
+		}
+		for u, text := range dms {
+			if strings.Contains(text, "after "+names[seat]) || strings.Contains(text, "changed after") {
+				t.Errorf("DM to %s after the last registration names who registered last: %q", u, text)
+			}
+		}
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -165,12 +164,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	}
 	// Name the player only when the channel saw who moved: a secret move made at the same time
 	// as others (Spice Merchant's registration) must not be tied to its player by its undo.
-	named := false
-	for _, e := range l.st.Log(rules.Observer) {
-		if e.Version > base.Version() && strings.Contains(e.Text, rules.SeatRef(seat)) {
-			named = true
-		}
-	}
+	named := namedSince(l.st, seat, base.Version())
 	// The event is kept as rules text (a seat reference, a message): read in any language later.
 	notice, eventText := "↩️ "+rules.Msg("commands.undo.taken_back"), rules.Msg("commands.undo.taken_back")
 	if named {
