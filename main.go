@@ -225,8 +225,8 @@ func (gf gameFlags) resolve(reg *rules.Registry) (rules.Game, rules.Options, err
 type simResult struct {
 	Seed    uint64 `json:"seed"`
 	Winners []int  `json:"winners"` // the winning seats, numbered from 1
-	Scores  []int        `json:"scores"`
-	Moves   int          `json:"moves"`
+	Scores  []int  `json:"scores"`
+	Moves   int    `json:"moves"`
 }
 
 // sim plays complete random games and prints one line per game and a speed summary.
