@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"spicebot/bot"
+	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/lang"
@@ -90,14 +91,17 @@ func env(key, def string) string {
 	return def
 }
 
+// noTokenHelp is what serve says without a token; %d is commands.InvitePermissions.
 const noTokenHelp = `spicebot serve: DISCORD_TOKEN is not set.
 
 Create a bot token at https://discord.com/developers/applications:
   1. New Application -> Bot -> Reset Token, and copy it;
-  2. OAuth2 -> URL Generator: scopes "bot" and "applications.commands", permissions
-     "Send Messages", "Send Messages in Threads", "Attach Files", "Embed Links",
-     "Read Message History"; open the URL to invite the bot to your server.
-Then run:  DISCORD_TOKEN=<token> spicebot serve
+  2. invite the bot to your server with this URL, your application id (General Information ->
+     Application ID) in place of APPLICATION_ID: it asks for the scopes "bot" and
+     "applications.commands" and the permissions View Channels, Send Messages, Send Messages in
+     Threads, Attach Files and Read Message History:
+     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions=%d
+Then run:  DISCORD_TOKEN=<token> ./spicebot serve   (after go build -o spicebot .)
 `
 
 // serve runs the bot until SIGINT or SIGTERM.
@@ -119,7 +123,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		return 2
 	}
 	if *token == "" {
-		fmt.Fprint(stderr, noTokenHelp)
+		fmt.Fprintf(stderr, noTokenHelp, commands.InvitePermissions())
 		return 2
 	}
 	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease}

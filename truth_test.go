@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"spicebot/commands"
 )
 
 // TestCLIWords (issue 26, item 7): `games` prints words, never catalogue keys, in English and
@@ -59,5 +61,28 @@ func TestCLIWords(t *testing.T) {
 	}
 	if string(pngs[0]) == string(pngs[1]) {
 		t.Error("render --lang fr drew the English image")
+	}
+}
+
+// TestReadmeInviteURL: the README's invite URL asks for exactly the permissions the bot checks
+// (commands.InvitePermissions), and so does the bot's own message without a token.
+func TestReadmeInviteURL(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("permissions=%d", commands.InvitePermissions())
+	found := regexp.MustCompile(`permissions=\d+`).FindAllString(string(b), -1)
+	if len(found) == 0 {
+		t.Fatal("the README has no invite URL")
+	}
+	for _, f := range found {
+		if f != want {
+			t.Errorf("README: %s, the bot checks %s", f, want)
+		}
+	}
+	t.Setenv("DISCORD_TOKEN", "")
+	if _, _, stderr := runMain(t, "serve"); !strings.Contains(stderr, want) {
+		t.Errorf("serve without a token does not give the invite URL with %s:\n%s", want, stderr)
 	}
 }
