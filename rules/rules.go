@@ -77,7 +77,7 @@ type Step struct {
 	// do you ship?"). Moves whose paths agree above this level share its prompt.
 	Prompt string `json:"prompt"`
 	// Option is the plain words of the choice at this level, at most 80 characters once
-	// expanded (a button's label): "Ship", "cinnamon ×2 · Y Y Y / G", "Tidore".
+	// expanded (a button's label): "Ship", "cinnamon ×2 · flags 🟨🟨🟨, below 🟩", "Tidore".
 	Option string `json:"option"`
 }
 
@@ -85,7 +85,7 @@ type Step struct {
 // and component references (SeatRef, Ref).
 type Choice struct {
 	// Label is the whole move in plain words, at most 100 characters once expanded, said to the
-	// player: "Ship cinnamon ×2 · Y Y Y / G to Tidore".
+	// player: "Ship cinnamon ×2 · flags 🟨🟨🟨, below 🟩 to Tidore".
 	Label string `json:"label"`
 	// Path is the move's place in a short decision tree, first level first (action → card →
 	// target); at least one step. Legal moves with equal paths are the same to the player (two
@@ -183,7 +183,7 @@ type Game interface {
 	// Rules returns a short rules summary, one topic per section, in reading order.
 	Rules() []Topic
 	// Term returns the plain words printed on the component whose id is id ("Tidore",
-	// "cinnamon ×2 · Y Y Y / G", "Mission: three pepper (6)"), as a player would name it, for
+	// "cinnamon ×2 · flags 🟨🟨🟨, below 🟩", "Mission: three pepper (6)"), as a player would name it, for
 	// the component references (Ref) in rules text. Words that are not proper nouns are written
 	// with Msg, so that they are translated. It returns "" for an unknown id.
 	Term(id string) string
@@ -206,7 +206,7 @@ type State interface {
 	// those that have already acted, so it never reveals who has acted. Empty when the game is over.
 	Active() []Seat
 	// Status is one public sentence saying what the game waits for, with seats as SeatRef
-	// ("{1} must defend yellow #1 against {0}.", "Waiting for 2 players to register goods.").
+	// ("{1} must defend the first place in yellow against {0}.", "Waiting for 2 players to register goods.").
 	Status() string
 	// Legal lists every move seat may make now, in a stable order. It is empty for a seat that
 	// has nothing to do (and always for Observer).
