@@ -328,6 +328,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 		r.Type = typ
 		return r, nil
 	}
+	labels = l.batchLabels(seat, moves, labels)
 	// The one undo rule (rules/undo.go) gives the verdict the reply promises.
 	st, recs, undoable, err := rules.ApplyAction(l.game, l.st, seat, moves, then)
 	if err != nil {

@@ -115,3 +115,17 @@ func namedSince(st rules.State, seat rules.Seat, version int) bool {
 	}
 	return false
 }
+
+// batchLabels returns the words of a batch seat plays from l's state: the game's one phrase for
+// it when it has one (rules.BatchDescriber: "Lay out 3 British ships"), else labels, the moves'
+// own.
+func (l *loaded) batchLabels(seat rules.Seat, moves []rules.Move, labels []string) []string {
+	d, ok := l.st.(rules.BatchDescriber)
+	if !ok || len(moves) < 2 {
+		return labels
+	}
+	if text := d.DescribeBatch(seat, moves); text != "" {
+		return []string{plain(l.reader().Text(l.expand(text, nil)))}
+	}
+	return labels
+}

@@ -221,6 +221,11 @@ func TestUndoPromiseEveryGame(t *testing.T) {
 					if !strings.HasPrefix(r.Content, english().Text(rules.Msg("commands.play.played", "Moves", ""))[:4]) {
 						t.Fatalf("step %d: %s by seat %d: %q", step, what, seat, r.Content)
 					}
+					if d, ok := l.st.(rules.BatchDescriber); ok && len(picked) > 1 {
+						if want := d.DescribeBatch(seat, picked); want != "" && !strings.Contains(r.Content, plain(l.reader().Text(l.expand(want, nil)))) {
+							t.Fatalf("step %d: the reply to %s does not name the batch as %q: %q", step, what, english().Text(want), r.Content)
+						}
+					}
 					b, promised := undoButton(r)
 					st.drain()
 					if warned == promised {

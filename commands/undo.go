@@ -155,6 +155,11 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	if !undoable {
 		return refuse(undoChance)
 	}
+	if d, ok := base.(rules.BatchDescriber); ok && len(mvs) > 1 {
+		if text := d.DescribeBatch(seat, mvs); text != "" {
+			labels = []string{escape(plain(l.reader().Text(l.expand(text, nil))))}
+		}
+	}
 	if a, b := stateHashOrEmpty(cp), stateHashOrEmpty(l.st); a != b {
 		s.log.WarnContext(ctx, "undo: the replayed state differs from the stored one", "game", l.row.ID, "version", prev)
 	}

@@ -255,6 +255,15 @@ type State interface {
 	Determinize(viewer Seat, seed uint64) State
 }
 
+// BatchDescriber may be implemented by a State whose batches read better as one phrase than as
+// the list of their moves' labels: identical cards picked together ("Lay out 3 British ships",
+// not "Lay out a British ship, Lay out a British ship, …"; issue 26). DescribeBatch returns the
+// batch seat would play (or played) from this state as rules text, or "" to use the moves'
+// labels.
+type BatchDescriber interface {
+	DescribeBatch(seat Seat, moves []Move) string
+}
+
 // Outcome is a finished game's result.
 type Outcome struct {
 	// Scores has one entry per seat, in victory points.
