@@ -317,7 +317,7 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	b.WriteString(rules.Msg("commands.dm.head", "Game", l.title(), "Channel", "<#"+l.row.ChannelID+">", "Turn", l.st.TurnNumber()) + "\n")
 	switch {
 	case p.Replaced:
-		b.WriteString(rules.Msg("commands.dm.took_over", "Seat", int(p.Seat)+1) + " ")
+		b.WriteString(rules.Msg("commands.truth.dm.took_over", "Seat", seatWords(p.Seat)) + " ")
 		if p.Turn {
 			b.WriteString(rules.Msg("commands.dm.your_move") + " ")
 		}
@@ -367,8 +367,8 @@ func (l *loaded) jumpLink() string {
 // privateText is a seat's private summary headed with the game and where it is played (rules
 // text: translate it, then cut it).
 func (l *loaded) privateText(seat rules.Seat, where string) string {
-	return rules.Msg("commands.dm.private_head", "Game", l.title(), "Where", where, "Turn", l.st.TurnNumber(),
-		"Seat", int(seat)+1) + "\n" + l.expand(l.st.Private(seat), nil)
+	return rules.Msg("commands.truth.dm.private_head", "Game", l.title(), "Where", where, "Turn", l.st.TurnNumber(),
+		"Seat", seatWords(seat)) + "\n" + l.expand(l.st.Private(seat), nil)
 }
 
 // ClosedDMNotice is the channel message telling a player that their DMs are closed: rules text,

@@ -129,3 +129,16 @@ func (l *loaded) batchLabels(seat rules.Seat, moves []rules.Move, labels []strin
 	}
 	return labels
 }
+
+// seatWords is a seat as a player reads it (issue 26, item 5): the order of play and the seat's
+// colour in the images — "third (cyan)" — not "seat 3". The colours are the render kit's
+// (render.PlayerColour, five that cycle), named by the catalogue messages
+// "render.player.colour.N" (a test of package bot checks that they name the kit's palette).
+func seatWords(seat rules.Seat) string {
+	n := int(seat)
+	order := rules.Msg("commands.truth.order.other", "N", n+1)
+	if n < 5 {
+		order = rules.Msg("commands.truth.order." + strconv.Itoa(n+1))
+	}
+	return rules.Msg("commands.truth.seat", "Order", order, "Colour", rules.Msg("render.player.colour."+strconv.Itoa(n%5)))
+}

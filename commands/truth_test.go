@@ -347,3 +347,17 @@ func TestSpiceMerchantDMsKeepTheRegistrationSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestHandSaysOrderAndColour: /hand names the caller's seat by the order of play and the colour
+// the images draw it in, never "seat 3" (issue 26, item 5).
+func TestHandSaysOrderAndColour(t *testing.T) {
+	st := startTable(t, games.Registry(), "borneo", 3)
+	for seat, user := range st.users {
+		r := st.do(Request{Kind: KindCommand, UserID: user, Command: "hand"})
+		text := english().Text(r.Content)
+		want := []string{"you play first (purple)", "you play second (orange)", "you play third (cyan)"}[seat]
+		if !strings.Contains(text, want) || strings.Contains(text, "seat") {
+			t.Errorf("/hand of seat %d: %q, want %q", seat, text, want)
+		}
+	}
+}
