@@ -361,3 +361,35 @@ func TestHandSaysOrderAndColour(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMenuEveryGame measures answering one step of the decision menu (building the tree,
+// the undo verdicts it shows — rules.WouldUndo on each move shown — and the layout) in a
+// mid-game position of every game (4 players where the game allows, 60 random moves in).
+func BenchmarkMenuEveryGame(b *testing.B) {
+	for _, g := range games.Registry().All() {
+		b.Run(g.ID(), func(b *testing.B) {
+			_, hi := g.Players()
+			st, err := g.New(min(4, hi), nil, 9)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rules.NewRNG(2)
+			for i := 0; i < 60; i++ {
+				if _, err := rules.RandomStep(st, &rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var seat rules.Seat
+			for _, s := range st.Active() {
+				if len(st.Legal(s)) > 0 {
+					seat = s
+				}
+			}
+			l := &loaded{row: data.Game{ID: 1}, game: g, st: st}
+			b.ReportAllocs()
+			for b.Loop() {
+				newMenu(l, seat).view(nil, "")
+			}
+		})
+	}
+}
