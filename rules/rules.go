@@ -96,7 +96,9 @@ type Choice struct {
 	// paid, played or discarded): the batch is applied in order, all or nothing (ApplyBatch).
 	Multi *Multi `json:"multi,omitempty"`
 	// Irreversible is set on a move that cannot be taken back: it reveals hidden information,
-	// draws a card, rolls a die, or ends something for good. A menu confirms it before playing.
+	// draws a card, rolls a die, or ends something for good. It is the game's own note (rulestest
+	// checks that it covers every move after which Undoable is false); the menus do not read it:
+	// what they warn of comes from the one undo rule, WouldUndo (undo.go, issue 26).
 	Irreversible bool `json:"irreversible,omitempty"`
 }
 
@@ -241,7 +243,9 @@ type State interface {
 	// that anybody can tell; and it did not end the game (the result is final once announced).
 	// False for a new state. Survives the JSON round-trip. Each game's package doc lists its
 	// rulings (which moves are undoable). Describe marks Irreversible every move after which
-	// Undoable is false (rulestest checks it), and maybe more.
+	// Undoable is false (rulestest checks it), and maybe more. An action (a move or a batch) is
+	// judged by PlayAction (undo.go): the one rule behind a menu's warning, the Undo button and
+	// the undo itself.
 	Undoable() bool
 	// Determinize returns a new state that viewer cannot tell apart from this one: everything
 	// hidden from viewer (other seats' hands, deck orders, face-down cards, hidden counts, the

@@ -168,8 +168,12 @@
 //     move whose automatic steps draw, reshuffle or turn up a harbour, and the move that ends the
 //     game (the hands and the deck are no longer hidden; the result is final).
 //
-// These are exactly the moves Describe does not mark Irreversible, except a few it marks to be
-// safe (a last-chance payment).
+// The fight cards played with "done" in one pick are one action: it can't be taken back,
+// since its cards were shown (before issue 26 the reply offered Undo after such a pick, judged
+// on "done" alone, and pressing it refused). What a menu says before a pick and what the reply
+// offers after it come from the one undo rule (rules.WouldUndo, rules.ApplyAction over
+// State.Undoable), not from Describe's Irreversible marks, which a few moves carry to be safe (a
+// last-chance payment).
 //
 // # Determinization (State.Determinize, issue 12)
 //

@@ -137,7 +137,9 @@
 //     unload.
 //
 // Describe marks every move that cannot be taken back Irreversible (for the choices after a
-// fight and unloading, by playing the move on a copy: all that decides it is public).
+// fight and unloading, by playing the move on a copy: all that decides it is public); the menus
+// and the Undo button follow the one undo rule (rules.WouldUndo, rules.ApplyAction over
+// State.Undoable, issue 26), which agrees.
 //
 // # Computer players (issue 12)
 //
