@@ -393,3 +393,27 @@ func BenchmarkMenuEveryGame(b *testing.B) {
 		})
 	}
 }
+
+// TestRulesTopicsByTitle: /rules lists a game's topics by their titles in the reader's language
+// (no English key such as `goal`), and a title typed as the topic opens it (issue 26, item 7).
+func TestRulesTopicsByTitle(t *testing.T) {
+	reg := games.Registry()
+	lt := newLangTable(t, reg, "borneo", "fr", map[string]string{"u1": "fr", "u2": "fr", "u3": "fr"}, "u1", "u2", "u3")
+	list := lt.do(Request{Kind: KindCommand, UserID: "u1", Command: "rules"})
+	g, _ := reg.Get("borneo")
+	fr := lt.svc.Words().For("fr")
+	for _, topic := range g.Rules() {
+		if strings.Contains(list.Content, "`"+topic.Key+"`") {
+			t.Errorf("/rules shows the key %q: %q", topic.Key, list.Content)
+		}
+		title := fr.Text(topic.Title)
+		if !strings.Contains(list.Content, title) {
+			t.Errorf("/rules does not list %q: %q", title, list.Content)
+		}
+	}
+	last := g.Rules()[len(g.Rules())-1]
+	r := lt.do(Request{Kind: KindCommand, UserID: "u1", Command: "rules", Options: map[string]any{"topic": fr.Text(last.Title)}})
+	if !strings.Contains(r.Content, fr.Text(last.Text)[:20]) {
+		t.Errorf("/rules topic:%q does not open it: %q", fr.Text(last.Title), r.Content)
+	}
+}
