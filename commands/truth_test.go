@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/rules"
@@ -415,5 +417,36 @@ func TestRulesTopicsByTitle(t *testing.T) {
 	r := lt.do(Request{Kind: KindCommand, UserID: "u1", Command: "rules", Options: map[string]any{"topic": fr.Text(last.Title)}})
 	if !strings.Contains(r.Content, fr.Text(last.Text)[:20]) {
 		t.Errorf("/rules topic:%q does not open it: %q", fr.Text(last.Title), r.Content)
+	}
+}
+
+// TestFrenchChoiceNames: the French names of the slash commands' choices are French words, not
+// the English value with a gloss ("live (en direct, sans horloge)", "easy (facile)"; issue 26).
+func TestFrenchChoiceNames(t *testing.T) {
+	english := map[string]bool{"live": true, "fast": true, "daily": true, "weekly": true, "wait": true,
+		"easy": true, "strong": true, "act": true, "ai": true}
+	n := 0
+	var walk func(where string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(where string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			for _, c := range o.Choices {
+				fr := c.NameLocalizations[discordgo.French]
+				value, _ := c.Value.(string)
+				if fr == "" || !english[value] {
+					continue
+				}
+				n++
+				if first := strings.Fields(strings.ToLower(fr))[0]; first == value {
+					t.Errorf("%s %s: the French choice reads %q", where, o.Name, fr)
+				}
+			}
+			walk(where+" "+o.Name, o.Options)
+		}
+	}
+	for _, cmd := range Definitions(games.Registry()) {
+		walk("/"+cmd.Name, cmd.Options)
+	}
+	if n < 8 {
+		t.Fatalf("only %d French choice names checked", n)
 	}
 }
