@@ -27,8 +27,10 @@ import (
 	"time"
 
 	"spicebot/bot"
+	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/games"
+	"spicebot/lang"
 	"spicebot/render"
 	"spicebot/rules"
 )
@@ -41,11 +43,11 @@ const usage = `usage: spicebot <command> [flags]
 
 commands:
   serve    run the Discord bot (needs DISCORD_TOKEN)
-  games    list the games with ids, player counts and options
+  games    list the games with ids, player counts and options ([--lang fr])
   sim      play complete games of random legal moves (--game --players --games --seed [--json]),
            or replay an exported game (--replay FILE), or AI players against each other
            (--ai strong,random,random,random [--iterations N --budget D --workers N])
-  render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] --out)
+  render   draw the board or a hand after random moves (--game --players --seed --moves [--seat] [--names] [--lang fr] --out)
   ratings  rebuild: compute every rating again from the stored games, after a rules fix (--db)
   backup   write a consistent snapshot of the SQLite database to FILE, even while the bot runs ([--db] FILE)
   restore  replace the SQLite database with the backup FILE (the bot stopped; [--db] FILE)
@@ -66,7 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "serve":
 		return serve(ctx, args[1:], stderr, reg)
 	case "games":
-		err = listGames(stdout, reg)
+		err = listGames(args[1:], stdout, stderr, reg)
 	case "sim":
 		err = sim(args[1:], stdout, stderr, reg)
 	case "render":
@@ -103,14 +105,17 @@ func env(key, def string) string {
 	return def
 }
 
+// noTokenHelp is what serve says without a token; %d is commands.InvitePermissions.
 const noTokenHelp = `spicebot serve: DISCORD_TOKEN is not set.
 
 Create a bot token at https://discord.com/developers/applications:
   1. New Application -> Bot -> Reset Token, and copy it;
-  2. OAuth2 -> URL Generator: scopes "bot" and "applications.commands", permissions
-     "Send Messages", "Send Messages in Threads", "Attach Files", "Embed Links",
-     "Read Message History"; open the URL to invite the bot to your server.
-Then run:  DISCORD_TOKEN=<token> spicebot serve
+  2. invite the bot to your server with this URL, your application id (General Information ->
+     Application ID) in place of APPLICATION_ID: it asks for the scopes "bot" and
+     "applications.commands" and the permissions View Channels, Send Messages, Send Messages in
+     Threads, Attach Files and Read Message History:
+     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions=%d
+Then run:  DISCORD_TOKEN=<token> ./spicebot serve   (after go build -o spicebot .)
 `
 
 // serve runs the bot until SIGINT or SIGTERM.
@@ -132,7 +137,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		return 2
 	}
 	if *token == "" {
-		fmt.Fprint(stderr, noTokenHelp)
+		fmt.Fprintf(stderr, noTokenHelp, commands.InvitePermissions())
 		return 2
 	}
 	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease}
@@ -200,16 +205,23 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 }
 
 // listGames prints every registered game.
-func listGames(w io.Writer, reg *rules.Registry) error {
+func listGames(args []string, w, stderr io.Writer, reg *rules.Registry) error {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	language := fs.String("lang", "en", "language of the names and help texts: en or fr")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	loc := lang.MustNew(reg.All()...).For(*language)
 	for _, g := range reg.All() {
 		lo, hi := g.Players()
-		fmt.Fprintf(w, "%-18s %-24s %d-%d players\n", g.ID(), g.Name(), lo, hi)
+		fmt.Fprintf(w, "%-18s %-24s %d-%d players\n", g.ID(), loc.Text(g.Name()), lo, hi)
 		for _, o := range g.Options() {
 			only := ""
 			if len(o.Players) > 0 {
 				only = fmt.Sprintf(" (players: %v)", o.Players)
 			}
-			fmt.Fprintf(w, "    option %-16s %s%s\n", o.Key, o.Help, only)
+			fmt.Fprintf(w, "    option %-16s %s%s\n", o.Key, loc.Text(o.Help), only)
 		}
 	}
 	return nil
@@ -254,12 +266,13 @@ func (gf gameFlags) resolve(reg *rules.Registry) (rules.Game, rules.Options, err
 	return g, opts, nil
 }
 
-// simResult is one simulated game, the --json line format.
+// simResult is one simulated game, the --json line format. Seats are numbered from 1, as in
+// the text lines ("winner seat 2") and everywhere a player reads them.
 type simResult struct {
-	Seed    uint64       `json:"seed"`
-	Winners []rules.Seat `json:"winners"`
-	Scores  []int        `json:"scores"`
-	Moves   int          `json:"moves"`
+	Seed    uint64 `json:"seed"`
+	Winners []int  `json:"winners"` // the winning seats, numbered from 1
+	Scores  []int  `json:"scores"`
+	Moves   int    `json:"moves"`
 }
 
 // sim plays complete random games and prints one line per game and a speed summary.
@@ -320,7 +333,10 @@ func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
 		}
 		out, _ := st.Outcome()
 		totalMoves += len(recs)
-		res := simResult{Seed: seed, Winners: out.Winners, Scores: out.Scores, Moves: len(recs)}
+		res := simResult{Seed: seed, Winners: []int{}, Scores: out.Scores, Moves: len(recs)}
+		for _, w := range out.Winners {
+			res.Winners = append(res.Winners, int(w)+1)
+		}
 		if *asJSON {
 			if err := enc.Encode(res); err != nil {
 				return err
@@ -354,7 +370,8 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 	moves := fs.Int("moves", 40, "random moves to play first (fewer if the game ends)")
 	seat := fs.Int("seat", 0, "draw this seat's hand (1-based) instead of the board")
 	out := fs.String("out", "board.png", "output PNG file")
-	nameList := fs.String("names", "", "the seats' display names, comma-separated (default Player 1, Player 2, …)")
+	nameList := fs.String("names", "", "the seats' display names, comma-separated (default Player 1, Player 2, … in the image's language)")
+	language := fs.String("lang", "en", "language of the image's words: en or fr")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -386,14 +403,14 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 	names := make([]string, *gf.players)
 	given := strings.Split(*nameList, ",")
 	for i := range names {
-		names[i] = fmt.Sprintf("Player %d", i+1)
+		// A name not given stays empty: the image names it "Player n" in its language.
 		if i < len(given) && strings.TrimSpace(given[i]) != "" {
 			names[i] = strings.TrimSpace(given[i])
 		}
 	}
 	var png []byte
 	if *seat > 0 {
-		img, err := r.Hand(st.View(rules.Seat(*seat-1)), names)
+		img, err := r.In(*language).Hand(st.View(rules.Seat(*seat-1)), names)
 		if err != nil {
 			return err
 		}
@@ -402,7 +419,7 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 			return err
 		}
 	} else {
-		img, err := r.Board(st.View(rules.Observer), names)
+		img, err := r.In(*language).Board(st.View(rules.Observer), names)
 		if err != nil {
 			return err
 		}

@@ -265,7 +265,7 @@ func notificationsGame(t *testing.T, game string, players int) {
 	for _, u := range h.users[:players] {
 		for _, dm := range h.srv.DMs(u) {
 			dms[u]++
-			if strings.Contains(dm.Content, "It's your move") || strings.Contains(dm.Content, "you go first") {
+			if strings.Contains(strings.ToLower(dm.Content), "it's your move") || strings.Contains(dm.Content, "you go first") {
 				turnDMs[u]++
 			} else {
 				handDMs[u]++

@@ -93,7 +93,7 @@ func TestUndoEndToEnd(t *testing.T) {
 	dm, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {
 		return m.Kind == discordtest.KindDM && m.UserID == watcher
 	})
-	if err != nil || !strings.Contains(dm.Content, "You took over seat 3") || len(dm.Files) != 1 {
+	if err != nil || !strings.Contains(dm.Content, "You took over the seat that plays third (cyan)") || len(dm.Files) != 1 {
 		t.Fatalf("newcomer's DM = %q (%d files), %v", dm.Content, len(dm.Files), err)
 	}
 	_, seats, _ := h.state()

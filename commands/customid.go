@@ -33,11 +33,12 @@ const (
 	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
 	// short hash of the seat's legal moves the menu was made for, path is "p" and the option
 	// indexes joined by dots ("p2.0"), and k is a page or the number of a select menu.
-	ActGo     Action = "go"    // show the level at path (page k): an option that opens a level, Back, a page
-	ActDo     Action = "do"    // play the move at path
-	ActAsk    Action = "ask"   // ask to confirm the irreversible move at path
-	ActSelect Action = "sel"   // a select menu at path; each value is a path relative to it
-	ActMulti  Action = "multi" // a multi-select of the level at path; values are option indexes
+	ActGo      Action = "go"    // show the level at path (page k): an option that opens a level, Back, a page
+	ActDo      Action = "do"    // play the move at path
+	ActAsk     Action = "ask"   // ask to confirm the irreversible move at path
+	ActSelect  Action = "sel"   // a select menu at path; each value is a path relative to it
+	ActMulti   Action = "multi" // a multi-select of the level at path; values are option indexes
+	ActMultiOK Action = "mok"   // the confirmation of a batch that can't be taken back: path is the level's path then the picked option indexes, k the level path's length
 )
 
 // CustomID is a decoded custom_id.
@@ -54,7 +55,7 @@ type CustomID struct {
 // menuAction reports whether a is an action of the decision menu.
 func menuAction(a Action) bool {
 	switch a {
-	case ActGo, ActDo, ActAsk, ActSelect, ActMulti:
+	case ActGo, ActDo, ActAsk, ActSelect, ActMulti, ActMultiOK:
 		return true
 	}
 	return false

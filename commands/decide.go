@@ -42,7 +42,7 @@ import (
 //
 // A "Back" button returns to the previous level that offered a choice.
 //
-// Confirmation: a move marked Irreversible is played by the tap that picks it when the component
+// Confirmation: a move that can't be taken back (rules.WouldUndo, see truth.go) is played by the tap that picks it when the component
 // shows the move's whole label and the message says the pick can't be taken back: a select
 // option (its label, or its description, is the whole label) or a button level whose message
 // lists the whole label of each such button. A grid cell shows only the last level's words, so
@@ -60,9 +60,6 @@ const (
 	menuPage   = selectOptions * (maxRows - 1)
 	buttonMax  = 80 // characters of a button label
 )
-
-// noteCannot warns that a move picked in a list can't be taken back.
-var noteCannot = "⚠️ " + rules.Msg("commands.menu.cannot_undo_list")
 
 // option is one choice of a level: it leads to a move (move ≥ 0), to a further level (child), or
 // to both (a move whose path ends where others go on; its level then offers it first).
@@ -89,6 +86,7 @@ type menu struct {
 	thens   []string // the closing move played after a single pick (Multi with Max 1), or ""
 	root    *level
 	hash    string
+	undo    map[string]bool // WouldUndo's verdicts by the moves' indexes (see irreversible)
 }
 
 // words makes rules text (messages, seat and component references) the plain words the player
@@ -308,7 +306,7 @@ func (m *menu) oneTap(o *option) bool {
 	}
 	if m.gridFits(lv, true) {
 		for _, lf := range levelLeaves(lv) {
-			if m.choices[lf.move].Irreversible {
+			if m.irreversible(lf.move) {
 				return false
 			}
 		}
@@ -438,7 +436,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	}
 	moveButton := func(o *option, p []int) {
 		style := discordgo.PrimaryButton
-		if m.choices[o.move].Irreversible {
+		if m.irreversible(o.move) {
 			warn = append(warn, "• "+escape(m.labels[o.move]))
 		}
 		r.button(discordgo.Button{Label: buttonLabel(o.text), Style: style, CustomID: m.id(ActDo, p, 0)})
@@ -460,6 +458,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	switch {
 	case len(multi) > 0:
 		mu := m.multiOf(lv.opts[multi[0]].move)
+		multiNote := m.multiWarning(lv, multi)
 		for part := 0; part*selectOptions < len(multi) && part < maxRows-1; part++ {
 			chunk := multi[part*selectOptions : min(len(multi), (part+1)*selectOptions)]
 			opts := make([]discordgo.SelectMenuOption, len(chunk))
@@ -469,7 +468,6 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				if m.labels[o.move] != o.text {
 					opts[j].Description = truncate(m.labels[o.move], labelMax)
 				}
-				irreversibleNote = irreversibleNote || m.choices[o.move].Irreversible
 			}
 			lo, hi := min(mu.Min, len(chunk)), min(mu.Max, len(chunk))
 			lo = max(lo, 1)
@@ -483,6 +481,9 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 			b.WriteString("\n" + rules.Msg("commands.menu.pick_n", "N", hi))
 		default:
 			b.WriteString("\n" + rules.Msg("commands.menu.pick_range", "Min", lo, "Max", hi))
+		}
+		if multiNote != "" {
+			b.WriteString("\n" + multiNote)
 		}
 		extra := len(others)
 		if hasBack {
@@ -505,7 +506,9 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				opt := discordgo.SelectMenuOption{Label: o.text, Value: strconv.Itoa(k)}
 				if o.child == nil {
 					opt.Description = truncate(m.labels[o.move], labelMax)
-					irreversibleNote = irreversibleNote || m.choices[o.move].Irreversible
+					if m.irreversible(o.move) {
+						opt.Emoji, irreversibleNote = warnEmoji, true
+					}
 				}
 				opts = append(opts, opt)
 			}
@@ -520,7 +523,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				Disabled: true, CustomID: m.id(ActGo, join(path, k), 0)}}
 			for j, c := range o.child.opts {
 				act := ActDo
-				if m.choices[c.move].Irreversible {
+				if m.irreversible(c.move) {
 					act = ActAsk
 				}
 				cs = append(cs, discordgo.Button{Label: buttonLabel(c.text), Style: discordgo.PrimaryButton, CustomID: m.id(act, join(path, k, j), 0)})
@@ -579,7 +582,9 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 				opts := make([]discordgo.SelectMenuOption, len(lf))
 				for j, x := range lf {
 					opts[j] = discordgo.SelectMenuOption{Label: truncate(m.labels[x.move], labelMax), Value: relText(x.rel)}
-					irreversibleNote = irreversibleNote || m.choices[x.move].Irreversible
+					if m.irreversible(x.move) {
+						opts[j].Emoji, irreversibleNote = warnEmoji, true
+					}
 				}
 				selects = append(selects, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 					CustomID: m.id(ActSelect, join(path, k), 0), Placeholder: truncate(o.text+" …", 150), Options: opts}}})
@@ -599,12 +604,13 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 		flat := len(all) <= menuPage && len(all) > len(lv.opts)
 		type entry struct {
 			label, desc, value string
+			warn               bool // can't be taken back
 		}
 		var entries []entry
 		if flat {
 			for _, x := range all {
-				entries = append(entries, entry{label: m.labels[x.move], value: relText(x.rel)})
-				irreversibleNote = irreversibleNote || m.choices[x.move].Irreversible
+				entries = append(entries, entry{label: m.labels[x.move], value: relText(x.rel), warn: m.irreversible(x.move)})
+				irreversibleNote = irreversibleNote || entries[len(entries)-1].warn
 			}
 		} else {
 			for k, o := range lv.opts {
@@ -613,7 +619,8 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 					if m.labels[o.move] != o.text {
 						e.desc = m.labels[o.move]
 					}
-					irreversibleNote = irreversibleNote || m.choices[o.move].Irreversible
+					e.warn = m.irreversible(o.move)
+					irreversibleNote = irreversibleNote || e.warn
 				} else {
 					e.desc = rules.Msg("commands.menu.more_choices")
 				}
@@ -631,6 +638,9 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 			opts := make([]discordgo.SelectMenuOption, len(part))
 			for j, e := range part {
 				opts[j] = discordgo.SelectMenuOption{Label: truncate(e.label, labelMax), Value: e.value, Description: truncate(e.desc, labelMax)}
+				if e.warn {
+					opts[j].Emoji = warnEmoji
+				}
 			}
 			first := page*menuPage + i + 1
 			placeholder := lv.prompt
@@ -652,7 +662,7 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	if len(warn) > 0 {
 		b.WriteString("\n" + strings.Join(warn, "\n") + "\n⚠️ " + rules.Msg("commands.menu.cannot_undo_these"))
 	} else if irreversibleNote {
-		b.WriteString("\n" + noteCannot)
+		b.WriteString("\n" + noteMarked)
 	}
 	return Reply{Type: ReplyMessage, Ephemeral: true, Content: b.String(), Components: r.out}
 }

@@ -103,6 +103,7 @@ type toyState struct {
 	Next     int       `json:"next"` // the next card drawn
 	Shipped  []int     `json:"shipped"`
 	PayMax   int       `json:"pay_max"`
+	Undo     bool      `json:"undo"` // the last move may be taken back (not a shipment)
 	L        rules.Log `json:"log"`
 }
 
@@ -206,6 +207,7 @@ func (s *toyState) Apply(seat rules.Seat, mv rules.Move) error {
 		s.Turn, s.Turns, s.Phase, s.Paid = 1-s.Turn, s.Turns+1, "", nil
 	}
 	s.V++
+	s.Undo = f[0] != "ship"
 	switch f[0] {
 	case "pass", "move":
 		s.L.Add(s.V, "%s moves.", rules.SeatRef(seat))
@@ -835,8 +837,8 @@ func TestAutocompleteGroups(t *testing.T) {
 func TestMenuSinglePickThen(t *testing.T) {
 	tt := startToy(t, toyGame{cards: 4, harbours: 2, extras: true, payMax: 1})
 	pay := tt.press(0, buttonNamed(t, tt.yourMove(0), "Start a mission"))
-	if got := labelsOf(pay); !slices.Equal(got, []string{"pepper", "cloves", "ginger"}) {
-		t.Fatalf("single-pick payment step = %q", got)
+	if got := labelsOf(pay); !slices.Equal(got, []string{"pepper", "cloves", "ginger", undoLabel}) {
+		t.Fatalf("single-pick payment step = %q (the mission may be taken back)", got)
 	}
 	r := tt.press(0, buttonNamed(t, pay, "ginger"))
 	if got := tt.moves(); !slices.Equal(got, []string{"mission", "pay C03"}) {

@@ -131,8 +131,11 @@ func (s *Service) rulesText(ctx context.Context, req Request, topic string) (Rep
 	if i := strings.IndexByte(topic, ':'); i >= 0 {
 		key = topic[i+1:]
 	}
+	// A topic is named by its key (what the autocomplete sends) or by its title in the reader's
+	// language (what they read and may type).
+	loc := s.userLang(ctx, req.UserID, req.Locale)
 	for _, t := range topics {
-		if key != "" && t.Key == key {
+		if key != "" && (t.Key == key || strings.EqualFold(strings.TrimSpace(key), rules.Plain(loc.Text(t.Title)))) {
 			return ephemeral(fmt.Sprintf("**%s — %s**\n%s", s.gameNameMsg(g), t.Title, t.Text)), nil
 		}
 	}
@@ -142,7 +145,7 @@ func (s *Service) rulesText(ctx context.Context, req Request, topic string) (Rep
 	}
 	b.WriteString(rules.Msg("commands.info.rules-topics", "Game", s.gameNameMsg(g)) + "\n")
 	for _, t := range topics {
-		fmt.Fprintf(&b, "• `%s` — %s\n", t.Key, t.Title)
+		fmt.Fprintf(&b, "• %s\n", t.Title) // titles in the reader's language, no internal key
 	}
 	if len(topics) > 0 && key == "" {
 		fmt.Fprintf(&b, "\n**%s**\n%s", topics[0].Title, topics[0].Text)

@@ -52,6 +52,20 @@ func neededPermissions(kind ChannelKind) []permission {
 	}
 }
 
+// InvitePermissions is the permissions integer of the bot's invite URL: every permission a game
+// checks (neededPermissions) in a text channel and in a thread — View Channels, Send Messages,
+// Send Messages in Threads, Attach Files and Read Message History (274878008320). The README's
+// invite URL carries it (a test checks they agree).
+func InvitePermissions() int64 {
+	var bits int64
+	for _, kind := range []ChannelKind{ChannelText, ChannelPublicThread} {
+		for _, p := range neededPermissions(kind) {
+			bits |= p.bit
+		}
+	}
+	return bits
+}
+
 // missingPermissions returns the sentence saying what the bot lacks to host a game in the
 // request's channel, or "" when nothing is missing or nothing is known. A channel the bot cannot
 // see although its permissions let it is a private thread it was not added to.

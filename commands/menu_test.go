@@ -340,7 +340,7 @@ func exploreMenu(t *testing.T, m *menu) map[string]bool {
 						leafAt(id.Path, "button "+c.Label)
 					case ActAsk:
 						_, o, ok := m.at(id.Path)
-						if !ok || o == nil || !m.choices[o.move].Irreversible {
+						if !ok || o == nil || !m.irreversible(o.move) {
 							t.Fatalf("confirmation asked for %v, not an irreversible move", id.Path)
 						}
 						conf := m.confirm(id.Path, o)

@@ -92,7 +92,9 @@ func TestNotificationRules(t *testing.T) {
 					switch {
 					case it.Target == actor || p.Seat == seat:
 						t.Fatalf("move %d %q: DM to the player who moved", i, m)
-					case p.By != seat:
+					case len(before.active) > 1 && p.By != unnamedSeat:
+						t.Fatalf("move %d: DM names seat %d as the mover of a move made while several seats could act", i, p.By)
+					case len(before.active) == 1 && p.By != seat:
 						t.Fatalf("move %d: DM says it was caused by seat %d, not %d", i, p.By, seat)
 					case p.Turn && slices.Contains(before.active, p.Seat):
 						t.Fatalf("move %d: a 'your move' DM to seat %d, who was already to act", i, p.Seat)

@@ -38,7 +38,8 @@ type dmPayload struct {
 	Turn bool `json:"turn,omitempty"`
 	// Hand: the seat's private information changed (dealt, or changed by another seat's move).
 	Hand bool `json:"hand,omitempty"`
-	// By is the seat whose move caused the notice, or rules.Observer (the game's start).
+	// By is the seat whose move caused the notice, rules.Observer (the game's start), or
+	// unnamedSeat (a move the channel was not told the mover of).
 	By rules.Seat `json:"by"`
 	// Replaced: the recipient just took the seat over from another player (replace.go); the DM
 	// goes out even when the seat keeps nothing private.
@@ -87,6 +88,13 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 	if _, over := st.Outcome(); over {
 		return items // the final board pings everyone
 	}
+	// The DMs name the mover only when the move was theirs alone to make: a secret move made at
+	// the same time as others (Spice Merchant's registration, whose last one deals the new hands)
+	// must not be tied to its player (issue 26).
+	by := actor
+	if len(before.active) > 1 {
+		by = unnamedSeat
+	}
 	for i := range before.private {
 		seat := rules.Seat(i)
 		if seat == actor {
@@ -96,7 +104,7 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 		p := st.Private(seat)
 		hand := p != "" && p != before.private[i]
 		if (turn || hand) && !IsAI(l.userOf(seat)) { // an AI seat is never DMed
-			items = append(items, dmItem(l.row, l.userOf(seat), seat, st.Version(), turn, hand, actor))
+			items = append(items, dmItem(l.row, l.userOf(seat), seat, st.Version(), turn, hand, by))
 		}
 	}
 	return items
@@ -309,14 +317,19 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	b.WriteString(rules.Msg("commands.dm.head", "Game", l.title(), "Channel", "<#"+l.row.ChannelID+">", "Turn", l.st.TurnNumber()) + "\n")
 	switch {
 	case p.Replaced:
-		b.WriteString(rules.Msg("commands.dm.took_over", "Seat", int(p.Seat)+1) + " ")
+		b.WriteString(rules.Msg("commands.truth.dm.took_over", "Seat", seatWords(p.Seat)) + " ")
 		if p.Turn {
 			b.WriteString(rules.Msg("commands.dm.your_move") + " ")
 		}
-	case p.Turn && p.By == rules.Observer:
+	case p.Turn && p.By == rules.Observer && len(l.st.Active()) == 1:
 		b.WriteString(rules.Msg("commands.dm.you_go_first") + " ")
+	case p.Turn && p.By == rules.Observer:
+		// Several seats act at once (a simultaneous registration): nobody goes first.
+		b.WriteString(rules.Msg("commands.truth.dm.started_your_move") + " ")
 	case p.Turn:
 		b.WriteString(rules.Msg("commands.dm.your_move") + " ")
+	case p.By == unnamedSeat:
+		b.WriteString(rules.Msg("commands.truth.dm.hand_changed") + " ")
 	case p.By != rules.Observer:
 		b.WriteString(rules.Msg("commands.dm.hand_changed", "Seat", l.expand(rules.SeatRef(p.By), nil)) + " ")
 	default:
@@ -354,8 +367,8 @@ func (l *loaded) jumpLink() string {
 // privateText is a seat's private summary headed with the game and where it is played (rules
 // text: translate it, then cut it).
 func (l *loaded) privateText(seat rules.Seat, where string) string {
-	return rules.Msg("commands.dm.private_head", "Game", l.title(), "Where", where, "Turn", l.st.TurnNumber(),
-		"Seat", int(seat)+1) + "\n" + l.expand(l.st.Private(seat), nil)
+	return rules.Msg("commands.truth.dm.private_head", "Game", l.title(), "Where", where, "Turn", l.st.TurnNumber(),
+		"Seat", seatWords(seat)) + "\n" + l.expand(l.st.Private(seat), nil)
 }
 
 // ClosedDMNotice is the channel message telling a player that their DMs are closed: rules text,

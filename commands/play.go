@@ -251,13 +251,24 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		default:
 			return update(m.view(full, ""))
 		}
-	case ActMulti:
-		lv, _, ok := m.at(id.Path)
-		if !ok || lv == nil || len(req.Values) == 0 {
+	case ActMulti, ActMultiOK:
+		lvPath, values := id.Path, req.Values
+		if id.Action == ActMultiOK {
+			// A confirmed batch: the level's path, then the picks (truth.go, multiConfirm).
+			if id.Page < 0 || id.Page >= len(id.Path) {
+				return lost()
+			}
+			lvPath, values = id.Path[:id.Page], nil
+			for _, k := range id.Path[id.Page:] {
+				values = append(values, strconv.Itoa(k))
+			}
+		}
+		lv, _, ok := m.at(lvPath)
+		if !ok || lv == nil || len(values) == 0 {
 			return lost()
 		}
 		var ks []int
-		for _, v := range req.Values {
+		for _, v := range values {
 			var k int
 			if _, err := fmt.Sscanf(v, "%d", &k); err != nil || k < 0 || k >= len(lv.opts) || slices.Contains(ks, k) {
 				return lost()
@@ -265,6 +276,11 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 			ks = append(ks, k)
 		}
 		slices.Sort(ks)
+		if id.Action == ActMulti {
+			if r, ask := m.multiConfirm(lvPath, lv, ks); ask {
+				return update(r)
+			}
+		}
 		var (
 			moves  []rules.Move
 			labels []string
@@ -312,19 +328,13 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 		r.Type = typ
 		return r, nil
 	}
-	var recs []rules.Record
-	if len(moves) == 1 && then == "" {
-		if err := l.st.Apply(seat, moves[0]); err != nil {
-			return refuse(err)
-		}
-		recs = []rules.Record{{Seat: seat, Move: moves[0].String()}}
-	} else {
-		st, rs, err := rules.ApplyBatch(l.game, l.st, seat, moves, then)
-		if err != nil {
-			return refuse(err)
-		}
-		l.st, recs = st, rs
+	labels = l.batchLabels(seat, moves, labels)
+	// The one undo rule (rules/undo.go) gives the verdict the reply promises.
+	st, recs, undoable, err := rules.ApplyAction(l.game, l.st, seat, moves, then)
+	if err != nil {
+		return refuse(err)
 	}
+	l.st = st
 	if l.st.Version() != prev+len(recs) {
 		return Reply{}, fmt.Errorf("%s: %d moves took the version from %d to %d", l.game.ID(), len(recs), prev, l.st.Version())
 	}
@@ -373,7 +383,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 		r = Reply{Ephemeral: true, Content: b.String(), Components: []discordgo.MessageComponent{}}
 	}
 	if status == data.StatusPlaying {
-		r = l.offerUndo(r, recs)
+		r = l.offerUndo(r, recs, undoable)
 	}
 	r.Type, r.Nudge, r.Image = typ, true, img
 	return r, nil

@@ -1,16 +1,22 @@
 package commands
 
-import "spicebot/rules"
+import (
+	"encoding/json"
 
-// The toy states of these tests complete the rules.State contract (Undoable and Determinize,
-// which the commands tests do not use): they keep no undo record and hide nothing worth
-// re-drawing, so a determinized state is a copy.
+	"spicebot/rules"
+)
 
-func (s *toyState) Undoable() bool { return false }
+// The toy states of these tests complete the rules.State contract (Undoable and Determinize).
+// The toy game's shipments can't be taken back (a card is shown and one drawn), the rest can: the
+// menu's warnings come from this (rules.WouldUndo). It hides nothing worth re-drawing, so a
+// determinized state is a deep copy.
+
+func (s *toyState) Undoable() bool { return s.Undo }
 
 func (s *toyState) Determinize(rules.Seat, uint64) rules.State {
-	c := *s
-	return &c
+	b, _ := json.Marshal(s)
+	c, _ := toyGame{}.Load(b)
+	return c
 }
 
 func (s *countState) Undoable() bool { return false }

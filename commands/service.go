@@ -10,7 +10,7 @@
 // 5 rows are a grid (a disabled label button, then the moves); at most 5 options are buttons,
 // except that an option whose own level would take more than one tap becomes a select of every
 // move below it (≤ 25), each labelled in full; more options are selects of the moves below
-// (≤ 100, labelled in full) or of the options (paged). Confirmation: an Irreversible move is
+// (≤ 100, labelled in full) or of the options (paged). Confirmation: a move that can't be taken back (rules.WouldUndo) is
 // played by the tap that picks it when that component shows the move's whole label (a select
 // option, or a button whose move the message spells out) and the message says it can't be taken
 // back; a grid cell shows only the last level, so it asks one confirmation first. Taps for a
@@ -424,7 +424,7 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.yourMove(ctx, req, id)
 	case ActHand:
 		return s.hand(ctx, req, id.Game)
-	case ActGo, ActDo, ActAsk, ActSelect, ActMulti:
+	case ActGo, ActDo, ActAsk, ActSelect, ActMulti, ActMultiOK:
 		return s.decide(ctx, req, id)
 	case ActJoin:
 		return s.gameJoin(ctx, req, id.Game)

@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -136,19 +135,29 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		return Reply{}, err
 	}
 	var labels []string
+	var mvs []rules.Move
 	for _, m := range moves[len(moves)-n:] {
 		mv, err := l.game.ParseMove(m.Move)
 		if err != nil {
 			return Reply{}, fmt.Errorf("undo in game %d: move %d: %w", l.row.ID, m.Seq, err)
 		}
+		mvs = append(mvs, mv)
+	}
+	// The same rule as the promise made with the reply to the move (rules.PlayAction's verdict).
+	_, undoable, err := rules.PlayAction(l.game, cp, seat, mvs, "", func(st rules.State, mv rules.Move) {
 		lc := *l
-		lc.st = cp
-		labels = append(labels, escape(plain(l.reader().Text(lc.expand(cp.Describe(seat, mv).Label, nil)))))
-		if err := cp.Apply(seat, mv); err != nil {
-			return Reply{}, fmt.Errorf("undo in game %d: replay move %d: %w", l.row.ID, m.Seq, err)
-		}
-		if !cp.Undoable() {
-			return refuse(undoChance)
+		lc.st = st
+		labels = append(labels, escape(plain(l.reader().Text(lc.expand(st.Describe(seat, mv).Label, nil)))))
+	})
+	if err != nil {
+		return Reply{}, fmt.Errorf("undo in game %d: replay the moves: %w", l.row.ID, err)
+	}
+	if !undoable {
+		return refuse(undoChance)
+	}
+	if d, ok := base.(rules.BatchDescriber); ok && len(mvs) > 1 {
+		if text := d.DescribeBatch(seat, mvs); text != "" {
+			labels = []string{escape(plain(l.reader().Text(l.expand(text, nil))))}
 		}
 	}
 	if a, b := stateHashOrEmpty(cp), stateHashOrEmpty(l.st); a != b {
@@ -160,12 +169,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	}
 	// Name the player only when the channel saw who moved: a secret move made at the same time
 	// as others (Spice Merchant's registration) must not be tied to its player by its undo.
-	named := false
-	for _, e := range l.st.Log(rules.Observer) {
-		if e.Version > base.Version() && strings.Contains(e.Text, rules.SeatRef(seat)) {
-			named = true
-		}
-	}
+	named := namedSince(l.st, seat, base.Version())
 	// The event is kept as rules text (a seat reference, a message): read in any language later.
 	notice, eventText := "↩️ "+rules.Msg("commands.undo.taken_back"), rules.Msg("commands.undo.taken_back")
 	if named {
@@ -201,7 +205,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 		r = Reply{Ephemeral: true, Content: note, Components: []discordgo.MessageComponent{}}
 	}
 	// The action before, if it was the caller's too and may be taken back.
-	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() {
+	if k := lastAction(keep, req.UserID, seat); k > 0 && base.Undoable() && l.actionUndoable(seat, keep, k) {
 		r = withUndo(r, l.row.ID, base.Version(), k, movesHash(data.Records(keep[len(keep)-k:])))
 	}
 	r.Type, r.Nudge = typ, true
@@ -277,12 +281,30 @@ func allButtons(row discordgo.ActionsRow) bool {
 // offerUndo adds the Undo button to the reply to a move (or batch) that seat just committed in l,
 // when the game goes on and the last move may be taken back (the button checks every move of a
 // batch again when pressed).
-func (l *loaded) offerUndo(r Reply, recs []rules.Record) Reply {
-	if len(recs) == 0 || !l.st.Undoable() {
-		return r
-	}
-	if _, over := l.st.Outcome(); over {
+// undoable is rules.ApplyAction's verdict on the action.
+func (l *loaded) offerUndo(r Reply, recs []rules.Record, undoable bool) Reply {
+	if len(recs) == 0 || !undoable {
 		return r
 	}
 	return withUndo(r, l.row.ID, l.st.Version(), len(recs), movesHash(recs))
+}
+
+// actionUndoable reports whether the last k moves of log, seat's last action, may be taken back:
+// the verdict of the one undo rule (rules.PlayAction) on the game rebuilt before them. Errors read
+// as "no" (no button is offered).
+func (l *loaded) actionUndoable(seat rules.Seat, log []data.Move, k int) bool {
+	st, err := rules.Replay(l.game, l.st.Players(), l.row.Options, l.row.Seed, data.Records(log[:len(log)-k]))
+	if err != nil {
+		return false
+	}
+	var mvs []rules.Move
+	for _, m := range log[len(log)-k:] {
+		mv, err := l.game.ParseMove(m.Move)
+		if err != nil {
+			return false
+		}
+		mvs = append(mvs, mv)
+	}
+	_, undoable, err := rules.PlayAction(l.game, st, seat, mvs, "", nil)
+	return err == nil && undoable
 }

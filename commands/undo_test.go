@@ -428,7 +428,7 @@ func TestReplaceSeat(t *testing.T) {
 	}
 	s := st.state()
 	wantHand := s.Private(1)
-	if !strings.Contains(msg.Content, "You took over seat 2") || msg.Image == nil || !strings.Contains(msg.Content, "Your hand:") {
+	if !strings.Contains(msg.Content, "You took over the seat that plays second (orange)") || msg.Image == nil || !strings.Contains(msg.Content, "Your hand:") {
 		t.Fatalf("DM = %q", msg.Content)
 	}
 	hl := &loaded{st: s, game: stepGame{}}

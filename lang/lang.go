@@ -307,7 +307,16 @@ func (l *Localizer) translate(id string, args map[string]string) string {
 
 // Text translates the message markup in rules text (rules.Msg), leaving seat and component
 // references as they are.
-func (l *Localizer) Text(text string) string { return rules.Translate(text, l.Translate) }
+func (l *Localizer) Text(text string) string { return l.finish(rules.Translate(text, l.Translate)) }
+
+// finish applies the language's rules of writing that depend on the words put in: French
+// elision (elide).
+func (l *Localizer) finish(text string) string {
+	if l.lang == "fr" {
+		return elide(text)
+	}
+	return text
+}
 
 // T is the text of message id with arguments given as name, value pairs (as rules.Msg).
 func (l *Localizer) T(id string, args ...any) string { return l.Text(rules.Msg(id, args...)) }
@@ -316,5 +325,5 @@ func (l *Localizer) T(id string, args ...any) string { return l.Text(rules.Msg(i
 // component references by term(id) translated (rules.Expand). A nil seat or term leaves those
 // references as they are.
 func (l *Localizer) Expand(text string, seat func(rules.Seat) string, term func(string) string) string {
-	return rules.Expand(text, seat, term, l.Translate)
+	return l.finish(rules.Expand(text, seat, term, l.Translate))
 }

@@ -98,10 +98,10 @@ func TestVoteSentence(t *testing.T) {
 		v      data.Vote
 		en, fr string
 	}{
-		{data.Vote{Kind: VoteExtend, Seat: 0}, "Vote to give Ann's clock 1 day more", "Vote pour donner 1 jour de plus à l’horloge de Ann"},
+		{data.Vote{Kind: VoteExtend, Seat: 0}, "Vote to give Ann's clock 1 day more", "Vote pour donner 1 jour de plus à l’horloge d’Ann"},
 		{data.Vote{Kind: VoteExtend, Seat: -1}, "Vote to give the waited-on players' clock 1 day more", "Vote pour donner 1 jour de plus à l’horloge des joueurs attendus"},
-		{data.Vote{Kind: VoteReplace, Seat: 0}, "Vote to hand Ann's seat to a substitute", "Vote pour confier la place de Ann à un remplaçant"},
-		{data.Vote{Kind: VoteTimeout, Seat: 0}, "Vote on what happens now that Ann's time ran out", "Vote sur la suite, maintenant que le temps de Ann est écoulé"},
+		{data.Vote{Kind: VoteReplace, Seat: 0}, "Vote to hand Ann's seat to a substitute", "Vote pour confier la place d’Ann à un remplaçant"},
+		{data.Vote{Kind: VoteTimeout, Seat: 0}, "Vote on what happens now that Ann's time ran out", "Vote sur la suite, maintenant que le temps d’Ann est écoulé"},
 		{data.Vote{Kind: VoteEnd, Seat: -1}, "Vote to end the game now, without a result", "Vote pour terminer la partie maintenant, sans résultat"},
 	} {
 		s := VoteSentence(tc.v)

@@ -311,8 +311,18 @@ func (k *Kit) Expand(text string) string {
 	var term func(string) string
 	if k.game != nil {
 		term = k.game.Term
+		if d, ok := k.game.(DrawnTermer); ok {
+			term = d.DrawnTerm
+		}
 	}
 	return k.loc.Expand(text, k.Name, term)
+}
+
+// DrawnTermer is implemented by a game whose Term writes characters the kit's fonts do not draw
+// (Borneo's flags as coloured-square emoji): DrawnTerm is the same component in words an image
+// can draw, which Kit.Expand uses instead of Term (the image's legend explains them).
+type DrawnTermer interface {
+	DrawnTerm(id string) string
 }
 
 // T returns the text of catalogue message id with arguments as name, value pairs (rules.Msg) in

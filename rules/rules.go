@@ -77,7 +77,7 @@ type Step struct {
 	// do you ship?"). Moves whose paths agree above this level share its prompt.
 	Prompt string `json:"prompt"`
 	// Option is the plain words of the choice at this level, at most 80 characters once
-	// expanded (a button's label): "Ship", "cinnamon ×2 · Y Y Y / G", "Tidore".
+	// expanded (a button's label): "Ship", "cinnamon ×2 · flags 🟨🟨🟨, below 🟩", "Tidore".
 	Option string `json:"option"`
 }
 
@@ -85,7 +85,7 @@ type Step struct {
 // and component references (SeatRef, Ref).
 type Choice struct {
 	// Label is the whole move in plain words, at most 100 characters once expanded, said to the
-	// player: "Ship cinnamon ×2 · Y Y Y / G to Tidore".
+	// player: "Ship cinnamon ×2 · flags 🟨🟨🟨, below 🟩 to Tidore".
 	Label string `json:"label"`
 	// Path is the move's place in a short decision tree, first level first (action → card →
 	// target); at least one step. Legal moves with equal paths are the same to the player (two
@@ -96,7 +96,9 @@ type Choice struct {
 	// paid, played or discarded): the batch is applied in order, all or nothing (ApplyBatch).
 	Multi *Multi `json:"multi,omitempty"`
 	// Irreversible is set on a move that cannot be taken back: it reveals hidden information,
-	// draws a card, rolls a die, or ends something for good. A menu confirms it before playing.
+	// draws a card, rolls a die, or ends something for good. It is the game's own note (rulestest
+	// checks that it covers every move after which Undoable is false); the menus do not read it:
+	// what they warn of comes from the one undo rule, WouldUndo (undo.go, issue 26).
 	Irreversible bool `json:"irreversible,omitempty"`
 }
 
@@ -183,7 +185,7 @@ type Game interface {
 	// Rules returns a short rules summary, one topic per section, in reading order.
 	Rules() []Topic
 	// Term returns the plain words printed on the component whose id is id ("Tidore",
-	// "cinnamon ×2 · Y Y Y / G", "Mission: three pepper (6)"), as a player would name it, for
+	// "cinnamon ×2 · flags 🟨🟨🟨, below 🟩", "Mission: three pepper (6)"), as a player would name it, for
 	// the component references (Ref) in rules text. Words that are not proper nouns are written
 	// with Msg, so that they are translated. It returns "" for an unknown id.
 	Term(id string) string
@@ -206,7 +208,7 @@ type State interface {
 	// those that have already acted, so it never reveals who has acted. Empty when the game is over.
 	Active() []Seat
 	// Status is one public sentence saying what the game waits for, with seats as SeatRef
-	// ("{1} must defend yellow #1 against {0}.", "Waiting for 2 players to register goods.").
+	// ("{1} must defend the first place in yellow against {0}.", "Waiting for 2 players to register goods.").
 	Status() string
 	// Legal lists every move seat may make now, in a stable order. It is empty for a seat that
 	// has nothing to do (and always for Observer).
@@ -241,7 +243,9 @@ type State interface {
 	// that anybody can tell; and it did not end the game (the result is final once announced).
 	// False for a new state. Survives the JSON round-trip. Each game's package doc lists its
 	// rulings (which moves are undoable). Describe marks Irreversible every move after which
-	// Undoable is false (rulestest checks it), and maybe more.
+	// Undoable is false (rulestest checks it), and maybe more. An action (a move or a batch) is
+	// judged by PlayAction (undo.go): the one rule behind a menu's warning, the Undo button and
+	// the undo itself.
 	Undoable() bool
 	// Determinize returns a new state that viewer cannot tell apart from this one: everything
 	// hidden from viewer (other seats' hands, deck orders, face-down cards, hidden counts, the
@@ -253,6 +257,15 @@ type State interface {
 	// shares no memory with the result, which may be played on. Observer is a valid viewer. Used
 	// by AI players (ISMCTS determinization).
 	Determinize(viewer Seat, seed uint64) State
+}
+
+// BatchDescriber may be implemented by a State whose batches read better as one phrase than as
+// the list of their moves' labels: identical cards picked together ("Lay out 3 British ships",
+// not "Lay out a British ship, Lay out a British ship, …"; issue 26). DescribeBatch returns the
+// batch seat would play (or played) from this state as rules text, or "" to use the moves'
+// labels.
+type BatchDescriber interface {
+	DescribeBatch(seat Seat, moves []Move) string
 }
 
 // Outcome is a finished game's result.
@@ -414,34 +427,8 @@ func Replay(g Game, players int, opts Options, seed uint64, moves []Record) (Sta
 // are applied (the seat's decision is over) fails the batch too. The returned records are the
 // moves applied, in order.
 func ApplyBatch(g Game, st State, seat Seat, moves []Move, then string) (State, []Record, error) {
-	data, err := Marshal(st)
-	if err != nil {
-		return nil, nil, err
-	}
-	cp, err := g.Load(data)
-	if err != nil {
-		return nil, nil, fmt.Errorf("copy %s state: %w", g.ID(), err)
-	}
-	recs := make([]Record, 0, len(moves)+1)
-	for _, m := range moves {
-		if err := cp.Apply(seat, m); err != nil {
-			return nil, nil, err
-		}
-		recs = append(recs, Record{Seat: seat, Move: m.String()})
-	}
-	if then != "" {
-		tm, err := g.ParseMove(then)
-		if err != nil {
-			return nil, nil, fmt.Errorf("batch's closing move %q: %w", then, err)
-		}
-		if _, ok := FindLegal(cp, seat, tm); ok {
-			if err := cp.Apply(seat, tm); err != nil {
-				return nil, nil, err
-			}
-			recs = append(recs, Record{Seat: seat, Move: tm.String()})
-		}
-	}
-	return cp, recs, nil
+	cp, recs, _, err := ApplyAction(g, st, seat, moves, then)
+	return cp, recs, err
 }
 
 // FindLegal returns the move in Legal(seat) whose text equals m's, or false. Games use it in Apply

@@ -76,12 +76,17 @@
 //   - Undoable: bids and passes (the payment and the package are public); laying out a card;
 //     "done", a sail, an exchange or keeping the posts when the merchant takes a face-up counter
 //     and the round goes on.
-//   - Not undoable: drawing (unless there was nothing to draw), taking a face-down counter or
+//   - Not undoable: drawing (unless there was nothing to draw; a draw stays a draw even when
+//     the cards drawn could be deduced from the cards seen), taking a face-down counter or
 //     turning up the next five, and any move that ends the round (the next auction's die and
 //     cards) or the game (the hands are laid out).
 //
-// Describe marks more moves Irreversible than these (every lay-out, bid or pass: a menu asks
-// before them), never fewer.
+// The menus do not read Describe's Irreversible marks (which are more than these: every lay-out,
+// bid or pass): what a menu says before a pick and what the reply offers after it both come from
+// the one undo rule, rules.WouldUndo and rules.ApplyAction, over State.Undoable (issue 26). Laying
+// out ships is one multi-pick followed by "done": whether the batch can be taken back depends on
+// the ships picked (the merchant may then move onto a face-down counter), so the menu confirms a
+// batch that can't be taken back once it is picked.
 //
 // # Words (issue 13)
 //

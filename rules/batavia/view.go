@@ -267,7 +267,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 		return rules.Choice{Label: rules.Msg("batavia.label.lay", "Company", companyOne[m.Co]),
 			Path: []rules.Step{{Prompt: what, Option: rules.Msg("batavia.option.lay")},
 				{Prompt: rules.Msg("batavia.prompt.lay"), Option: rules.Msg("batavia.option.lay.ship", "Company", companyOne[m.Co],
-					"Letter", m.Co.Letter(), "N", m.N)}},
+					"Letter", m.Co.Letter())}},
 			Multi: &rules.Multi{Min: 1, Max: max(1, lays), Then: "done"}, Irreversible: true}
 	case MoveDone:
 		return rules.Choice{Label: rules.Msg("batavia.label.done", "Where", s.doneWhere(seat)),
@@ -323,4 +323,29 @@ func popcount(x uint32) int {
 		n++
 	}
 	return n
+}
+
+// DescribeBatch names ships laid out together as one phrase with counts (rules.BatchDescriber):
+// "Lay out 3 British ships", "Lay out 2 British and 1 Swedish ships". Other batches, or a single
+// ship, read as their labels ("").
+func (s *State) DescribeBatch(seat rules.Seat, moves []rules.Move) string {
+	if len(moves) < 2 {
+		return ""
+	}
+	var pile [NumCompanies]int
+	for _, mv := range moves {
+		m, err := parseMove(mv.String())
+		switch {
+		case err == nil && m.Kind == MoveDone:
+			// the batch's closing move: the phrase names the ships
+		case err != nil || m.Kind != MoveLay:
+			return ""
+		default:
+			pile[m.Co]++
+		}
+	}
+	if handTotal(&pile) < 2 {
+		return ""
+	}
+	return rules.Msg("batavia.label.lay_batch", "Ships", shipsText(pile))
 }

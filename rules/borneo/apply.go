@@ -65,7 +65,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		s.Turns++
 		c := company(m.A)
 		s.Companies[c] = append(s.Companies[c], seat)
-		s.log(s.Moves, rules.Msg("borneo.log.place", "Seat", ref, "Company", c.word(), "Rank", len(s.Companies[c])))
+		s.log(s.Moves, rules.Msg("borneo.log.place", "Seat", ref, "Company", c.word(), "Rank", rankWord(len(s.Companies[c]))))
 		s.Placement = s.Placement[1:]
 		if len(s.Placement) == 0 {
 			s.Placement = nil
@@ -117,7 +117,7 @@ func (s *State) apply(seat rules.Seat, m Move) {
 		s.Fight = &Fight{Company: c, Attacker: seat, Defender: def, AttackerRank: int(m.B), DefenderRank: int(m.C),
 			AttackCards: []int{}, DefenceCards: []int{}}
 		s.Phase = PhaseFight
-		s.log(s.Moves, rules.Msg("borneo.log.fight", "Seat", ref, "Defender", rules.SeatRef(def), "Slot", slotWords(c, int(m.C)), "Rank", int(m.B)+1))
+		s.log(s.Moves, rules.Msg("borneo.log.fight", "Seat", ref, "Defender", rules.SeatRef(def), "Slot", slotWords(c, int(m.C)), "Rank", rankWord(int(m.B)+1)))
 	case KindPlay:
 		f := s.Fight
 		st.Hand, _ = removeInt(st.Hand, int(m.A))

@@ -93,7 +93,7 @@ func TestPirateTradePath(t *testing.T) {
 	c := s.Describe(0, m)
 	got := expandChoice(c)
 	if c.Multi != nil || len(got) != 4 || !strings.HasSuffix(got[1], "→ Trade a card with the pirates") ||
-		got[2] != "Which card do you trade with the pirates? → cinnamon · R R R / B" || got[3] != "Which spice does it count as? → nutmeg" {
+		got[2] != "Which card do you trade with the pirates? → cinnamon · flags 🟥🟥🟥, below 🟦" || got[3] != "Which spice does it count as? → nutmeg" {
 		t.Errorf("trade: %q multi %v", got, c.Multi)
 	}
 }

@@ -29,6 +29,17 @@ func (game) Term(id string) string {
 	return ""
 }
 
+// DrawnTerm is Term for images (render.DrawnTermer): a shipment card's flags are the company
+// letters of the board's legend, since the image fonts draw no coloured-square emoji.
+func (g game) DrawnTerm(id string) string {
+	if len(id) == 3 && id[0] == 'S' {
+		if c, ok := parseID(id, 'S', numShipments); ok {
+			return cardDrawn(c)
+		}
+	}
+	return g.Term(id)
+}
+
 // TurnNumber is the number of the current turn as players count them, from 1: each merchant
 // placed in the setup draft is a turn, then each player turn — its mission, company action,
 // fight (the defender's cards included), shipment, the distribution's picks, the draw and the
@@ -147,7 +158,7 @@ func (s *State) Describe(seat rules.Seat, mv rules.Move) rules.Choice {
 // nextSlot names the first empty slot of company c, where a merchant placed or moved there goes,
 // as rules text: "red (#3)".
 func (s *State) nextSlot(c company) string {
-	return rules.Msg("borneo.option.next-slot", "Company", c.word(), "Rank", len(s.Companies[c])+1)
+	return rules.Msg("borneo.option.next-slot", "Company", c.word(), "Rank", rankWord(len(s.Companies[c])+1))
 }
 
 // one is a choice of a single step.

@@ -54,6 +54,16 @@ func (c company) flagCount(n int) string {
 // ("Y" in English, "J" in French), for the flags of a card's words (cardTerm).
 func (c company) letterWord() string { return rules.Msg("borneo.letter." + companyNames[c]) }
 
+// companySquares are the companies' flags in text a player reads: coloured squares (emoji) in the
+// companies' colours, which the board's legend names (issue 26: flags drawn, not letters).
+var companySquares = [...]string{"🟨", "🟥", "🟩", "🟦"}
+
+// square is the company's flag in text: its coloured square.
+func (c company) square() string { return companySquares[c] }
+
+// rankWord is a merchant's place in a company (1 to 5) in words: "first", "third".
+func rankWord(rank int) string { return rules.Msg("borneo.rank." + strconv.Itoa(rank)) }
+
 // letter is the company's one-letter code in move texts ("Y").
 func (c company) letter() string { return companyLetters[c] }
 
@@ -230,7 +240,19 @@ func harbourShort(h int) string {
 // letters, top row and bottom flag: "cinnamon ×2 · Y Y Y / G" (French letters in French).
 func cardTerm(c int) string {
 	s := &shipments[c]
-	flags := s.top[0].letterWord() + " " + s.top[1].letterWord() + " " + s.top[2].letterWord() + " / " + s.bottom.letterWord()
+	flags := rules.Msg("borneo.card.flags", "Top", s.top[0].square()+s.top[1].square()+s.top[2].square(), "Bottom", s.bottom.square())
+	return cardWords(s, flags)
+}
+
+// cardDrawn is shipment card c as images draw it (the fonts have no emoji): its flags as the
+// company letters the board's legend explains, top row then bottom flag ("cinnamon ×2 · Y Y Y / G").
+func cardDrawn(c int) string {
+	s := &shipments[c]
+	return cardWords(s, s.top[0].letterWord()+" "+s.top[1].letterWord()+" "+s.top[2].letterWord()+" / "+s.bottom.letterWord())
+}
+
+// cardWords is a shipment card's spice, ×2 when double, and flags.
+func cardWords(s *shipment, flags string) string {
 	if s.mult == 2 {
 		return rules.Msg("borneo.card.double", "Spice", s.spice.word(), "Flags", flags)
 	}

@@ -96,9 +96,10 @@
 // Every legal move has a decision path (Describe), said to the player:
 //
 //   - Turn: "What do you do?" → "Complete a mission" → which mission → which spice (same-type
-//     missions); "Move a merchant" → which merchant ("yellow #2") → which company ("red (#3)");
-//     "Attack" → which of your merchants → whom ("{1} at yellow #1"); "Ship" → which card
-//     ("cinnamon ×2 · Y Y Y / G") → which harbour ("Tidore").
+//     missions); "Move a merchant" → which merchant ("second place in yellow") → which company
+//     ("red (third place)"); "Attack" → which of your merchants → whom ("{1} at first place in
+//     yellow"); "Ship" → which card ("cinnamon ×2 · flags 🟨🟨🟨, below 🟩") → which harbour
+//     ("Tidore").
 //   - Paying a mission: the warehouse cards in one multi-pick (Multi: 1 to the units still owed),
 //     "Trade a card with the pirates" → card → spice, or "Cancel the mission".
 //   - A fight: the cards in one multi-pick followed by "done" (Multi.Then); the defender may
@@ -115,7 +116,11 @@
 //
 // Rules text (log, status, labels, Private, reasons, outcome) names components only through
 // rules.Ref and seats through rules.SeatRef; Game.Term gives the words: a shipment card is its
-// spice, ×2 and flags as company letters, top row then bottom flag ("cinnamon ×2 · Y Y Y / G"); a
+// spice, ×2 and flags as the companies' coloured squares, top row then the flag below
+// ("cinnamon ×2 · flags 🟨🟨🟨, below 🟩": plain words and the colours of the board's legend, issue
+// 26); a merchant's place is a word ("third place in yellow"). Images draw no emoji: DrawnTerm
+// (render.DrawnTermer) gives the drawers the card with company letters ("cinnamon ×2 · Y Y Y /
+// G"), which the board's legend explains; a
 // harbour is its name; a mission is `mission “4 of one spice” (8 points)`. The move text form
 // and the views keep ids.
 //
@@ -163,8 +168,12 @@
 //     move whose automatic steps draw, reshuffle or turn up a harbour, and the move that ends the
 //     game (the hands and the deck are no longer hidden; the result is final).
 //
-// These are exactly the moves Describe does not mark Irreversible, except a few it marks to be
-// safe (a last-chance payment).
+// The fight cards played with "done" in one pick are one action: it can't be taken back,
+// since its cards were shown (before issue 26 the reply offered Undo after such a pick, judged
+// on "done" alone, and pressing it refused). What a menu says before a pick and what the reply
+// offers after it come from the one undo rule (rules.WouldUndo, rules.ApplyAction over
+// State.Undoable), not from Describe's Irreversible marks, which a few moves carry to be safe (a
+// last-chance payment).
 //
 // # Determinization (State.Determinize, issue 12)
 //

@@ -276,7 +276,7 @@ func TestOneCardHandMayNotAttack(t *testing.T) {
 	if !hasMove(s, 0, "fight Y2 Y1") {
 		t.Fatalf("two cards should allow the fight: %v", legalTexts(s, 0))
 	}
-	reject(t, s, 0, "fight Y1 Y2", "no merchant at yellow #1")
+	reject(t, s, 0, "fight Y1 Y2", "no merchant at first place in yellow")
 	s.Companies[yellow] = seats(0, 0)
 	reject(t, s, 0, "fight Y2 Y1", "your own merchant")
 }

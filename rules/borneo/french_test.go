@@ -11,9 +11,9 @@ import (
 // letters (J jaune, R rouge, V vert, B bleu); harbour names are proper nouns and stay.
 func TestFrenchTerms(t *testing.T) {
 	for id, want := range map[string]string{
-		"S06": "cannelle ×2 · J J J / V",
-		"S01": "joker · J J J / R",
-		"S18": "girofle · V R R / R",
+		"S06": "cannelle ×2 · drapeaux 🟨🟨🟨, en bas 🟩",
+		"S01": "joker · drapeaux 🟨🟨🟨, en bas 🟥",
+		"S18": "girofle · drapeaux 🟩🟥🟥, en bas 🟥",
 		"H09": "Tidore",
 		"M05": "Mission « 4 d’une même épice » (8 PV)",
 		"M16": "Mission « 3 de chaque épice » (25 PV)",
@@ -54,7 +54,7 @@ func TestFrenchSharedDistributionExample(t *testing.T) {
 	}
 	all := strings.Join(lines, "\n")
 	for _, want := range []string{
-		"{0} joue joker · J J J / R à Bantam.",
+		"{0} joue joker · drapeaux 🟨🟨🟨, en bas 🟥 à Bantam.",
 		"Distribution partagée à Bantam : jaune 5, rouge 4, verte 2, bleue 2.",
 		"{0} prend la carte Port Bantam (poivre, 6 drapeaux / 4 cartes).",
 	} {
@@ -66,7 +66,7 @@ func TestFrenchSharedDistributionExample(t *testing.T) {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	c := s.Describe(0, Move{Kind: KindPick, A: int8(ids(t, "S58")[0])})
-	if got, want := frWords(c.Label), "Prendre poivre ×2 · V B B / B"; got != want {
+	if got, want := frWords(c.Label), "Prendre poivre ×2 · drapeaux 🟩🟦🟦, en bas 🟦"; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
 	if got, want := frWords(c.Path[0].Prompt), "Quelle épice prenez-vous à Bantam ?"; got != want {

@@ -139,7 +139,7 @@ func slotText(c company, rank int) string {
 
 // slotWords names a merchant slot (rank from 0) in words, as rules text: "yellow #3".
 func slotWords(c company, rank int) string {
-	return rules.Msg("borneo.slot", "Company", c.word(), "Rank", rank+1)
+	return rules.Msg("borneo.slot", "Company", c.word(), "Rank", rankWord(rank+1))
 }
 
 // illegal is the error for move text that does not parse, with a reason (rules text).

@@ -117,12 +117,12 @@ func TestDescribe(t *testing.T) {
 	s := fightState(t, []int{1, 2, 0}, "S02 S41", "S11 S36")
 	s.Harbours[1].Card = ids(t, "H03")[0]
 	for text, want := range map[string][]string{
-		"fight Y3 Y1": {"Attack {1} at yellow #1 with your merchant at yellow #3",
-			"What do you do? → Attack", "Which of your merchants attacks? → yellow #3", "Whom do you attack? → {1} at yellow #1"},
-		"ship S02 H03": {"Ship pepper · Y Y Y / R to Bantam",
-			"What do you do? → Ship", "Which card do you ship? → pepper · Y Y Y / R", "To which harbour? → Bantam"},
-		"move Y3 R": {"Move your merchant from yellow #3 to red (#2)",
-			"What do you do? → Move a merchant", "Which merchant do you move? → yellow #3", "To which company? → red (#2)"},
+		"fight Y3 Y1": {"Attack {1} at first place in yellow with your merchant at third place in yellow",
+			"What do you do? → Attack", "Which of your merchants attacks? → third place in yellow", "Whom do you attack? → {1} at first place in yellow"},
+		"ship S02 H03": {"Ship pepper · flags 🟨🟨🟨, below 🟥 to Bantam",
+			"What do you do? → Ship", "Which card do you ship? → pepper · flags 🟨🟨🟨, below 🟥", "To which harbour? → Bantam"},
+		"move Y3 R": {"Move your merchant from third place in yellow to red (second place)",
+			"What do you do? → Move a merchant", "Which merchant do you move? → third place in yellow", "To which company? → red (second place)"},
 	} {
 		m, _ := Game.ParseMove(text)
 		c := s.Describe(0, m)
@@ -140,7 +140,7 @@ func TestDescribe(t *testing.T) {
 	if c.Multi == nil || c.Multi.Min != 1 || c.Multi.Max != 1 || c.Multi.Then != "done" || !c.Irreversible {
 		t.Fatalf("attack card: %+v", c)
 	}
-	if got := expandChoice(c); got[1] != "Which cards do you attack with? Each must show a yellow flag; keep one card in hand. → pepper · Y Y Y / R (3 flags)" {
+	if got := expandChoice(c); got[1] != "Which cards do you attack with? Each must show a yellow flag; keep one card in hand. → pepper · flags 🟨🟨🟨, below 🟥 (3 flags)" {
 		t.Errorf("attack card path %q", got)
 	}
 	st, recs, err := rules.ApplyBatch(Game, s, 0, []rules.Move{m}, c.Multi.Then)

@@ -149,9 +149,9 @@ func TestNoIDsInPlayerTexts(t *testing.T) {
 // The words of the components (Game.Term).
 func TestTerms(t *testing.T) {
 	for id, want := range map[string]string{
-		"S06": "cinnamon ×2 · Y Y Y / G",
-		"S01": "wild · Y Y Y / R",
-		"S18": "cloves · G R R / R",
+		"S06": "cinnamon ×2 · flags 🟨🟨🟨, below 🟩",
+		"S01": "wild · flags 🟨🟨🟨, below 🟥",
+		"S18": "cloves · flags 🟩🟥🟥, below 🟥",
 		"H09": "Tidore",
 		"H01": "Achim",
 		"M05": "mission “4 of one spice” (8 points)",
@@ -169,7 +169,7 @@ func TestTerms(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(enWords("{0} ships [[S06]] to [[H09]]."), "ships cinnamon ×2 · Y Y Y / G to Tidore") {
+	if !strings.Contains(enWords("{0} ships [[S06]] to [[H09]]."), "ships cinnamon ×2 · flags 🟨🟨🟨, below 🟩 to Tidore") {
 		t.Error("expansion")
 	}
 }

@@ -25,7 +25,9 @@ func (s *State) Apply(seat rules.Seat, mv rules.Move) error {
 	from := len(s.Journal.Lines)
 	s.merged = false
 	rng := s.RNG
-	s.revealed = m.Kind == KLook || m.Kind == KAccept // a card seen by the looker, or by all
+	// A card seen by the looker (unless they know it already: they looked and refused it, and it
+	// is still on top — then nothing new is seen, issue 26), or shown to all.
+	s.revealed = m.Kind == KLook && !s.knows(seat, m.Island) || m.Kind == KAccept
 	s.play(seat, m)
 	if s.merged {
 		from--

@@ -128,15 +128,18 @@
 //
 //   - Undoable: sailing (when no pirate fight follows), turning, stopping, refusing a card (it
 //     goes back unseen), the market, loading and unloading (unless it wins), trans-shipping,
-//     picking up cargo, and the choices after a fight (lowering a stat, dumping, taking a spice)
-//     when no further pirate fight follows.
-//   - Not undoable: looking at a card (the looker sees it), accepting it (shown to all),
+//     picking up cargo, the choices after a fight (lowering a stat, dumping, taking a spice)
+//     when no further pirate fight follows, and looking again at a card one looked at and
+//     refused that is still on top of its pile (nothing new is seen; issue 26).
+//   - Not undoable: looking at a card one does not know (the looker sees it), accepting it (shown to all),
 //     attacking, sailing into a pirate fight, ending the turn (the next player's pirate dice; a
 //     reshuffle), a choice after which the next queued pirate fight is rolled, and the winning
 //     unload.
 //
 // Describe marks every move that cannot be taken back Irreversible (for the choices after a
-// fight and unloading, by playing the move on a copy: all that decides it is public).
+// fight and unloading, by playing the move on a copy: all that decides it is public); the menus
+// and the Undo button follow the one undo rule (rules.WouldUndo, rules.ApplyAction over
+// State.Undoable, issue 26), which agrees.
 //
 // # Computer players (issue 12)
 //

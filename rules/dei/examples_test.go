@@ -322,8 +322,8 @@ func TestMovementMenu(t *testing.T) {
 			levels[prefix][english(st.Option)] = true
 			prefix += english(st.Option) + "|"
 		}
-		if m.(Move).Kind == KSail && !strings.Contains(english(c.Label), "MP left") {
-			t.Errorf("sail label %q does not say the MP left", c.Label)
+		if m.(Move).Kind == KSail && !strings.Contains(english(c.Label), " left)") {
+			t.Errorf("sail label %q does not say the moves left", c.Label)
 		}
 	}
 	if n := len(levels[""]); n > 5 {

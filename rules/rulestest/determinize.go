@@ -84,6 +84,16 @@ func (u *undoCheck) check(st rules.State) error {
 		}
 		return nil
 	}
+	if why := u.reveals(st); why != "" {
+		return fmt.Errorf("move %q of seat %d is marked undoable but %s", m, seat, why)
+	}
+	return nil
+}
+
+// reveals names what the move showed, drew or rolled by the game-neutral properties of
+// CheckUndoable, given st, the state after it, or returns "".
+func (u *undoCheck) reveals(st rules.State) string {
+	seat, m := u.seat, u.move
 	for i, v := range viewers(st) {
 		after := map[string]bool{}
 		for _, id := range st.Hidden(v) {
@@ -91,25 +101,44 @@ func (u *undoCheck) check(st rules.State) error {
 		}
 		for _, id := range u.hidden[i] {
 			if !after[id] {
-				return fmt.Errorf("move %q of seat %d is marked undoable but card %s, hidden from viewer %d before, is not hidden after it",
-					m, seat, id, v)
+				return fmt.Sprintf("card %s, hidden from viewer %d before, is not hidden after it", id, v)
 			}
 		}
 	}
 	for i, d := range u.dets {
 		seed := detSeeds[i]
 		if _, ok := rules.FindLegal(d, seat, m); !ok {
-			return fmt.Errorf("move %q is not legal for its own seat %d in Determinize(%d, %#x) of the state before it", m, seat, seat, seed)
+			return fmt.Sprintf("the move is not legal for its own seat %d in Determinize(%d, %#x) of the state before it", seat, seat, seed)
 		}
 		if err := d.Apply(seat, m); err != nil {
-			return fmt.Errorf("apply %q of seat %d to Determinize(%d, %#x) of the state before it: %w", m, seat, seat, seed, err)
+			return fmt.Sprintf("applying it to Determinize(%d, %#x) of the state before it fails: %v", seat, seed, err)
 		}
 		if diff := sameFor(seat, st, d); diff != "" {
-			return fmt.Errorf("move %q of seat %d is marked undoable, but played on Determinize(%d, %#x) of the state before it (hidden information and RNG re-drawn) it gives viewer %d another %s: so it drew, revealed or rolled something",
-				m, seat, seat, seed, seat, diff)
+			return fmt.Sprintf("played on Determinize(%d, %#x) of the state before it (hidden information and RNG re-drawn) it gives viewer %d another %s: so it drew, revealed or rolled something",
+				seat, seed, seat, diff)
 		}
 	}
-	return nil
+	return ""
+}
+
+// Reveals reports what seat playing m on st drew, revealed or rolled — by the game-neutral
+// properties of CheckUndoable: a card hidden from someone is no longer hidden from them, or the
+// mover would have seen something else had the hidden information or the RNG been other — and
+// whether it ended the game; "" when neither. It is the policy the undo rule follows (issue 26):
+// a move that reveals nothing and does not end the game should be undoable. st is not changed.
+func Reveals(g rules.Game, st rules.State, seat rules.Seat, m rules.Move) (string, error) {
+	cp, err := rules.Copy(g, st)
+	if err != nil {
+		return "", err
+	}
+	u := prepareUndo(cp, seat, m)
+	if err := cp.Apply(seat, m); err != nil {
+		return "", err
+	}
+	if _, over := cp.Outcome(); over {
+		return "it ended the game", nil
+	}
+	return u.reveals(cp), nil
 }
 
 // sameFor compares what viewer v is told by two states — log, private text, legal moves, status

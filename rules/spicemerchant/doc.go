@@ -114,6 +114,13 @@
 //     secret good of the registration, and the pass that ends a round (the goods are revealed,
 //     the cards reshuffled) or the game.
 //
+// Secret goods picked together are one action; when they are the last of the registration it
+// can't be taken back, and the menu, which cannot tell that from the list, asks to confirm the
+// pick (the one undo rule of rules/undo.go, issue 26). Nothing the bot says after the
+// registration names who registered last: the DMs of the new hands say "Your hand changed."
+// (package commands names the mover only when a move was theirs alone to make), and the board's
+// last move at a round's start is the line that begins the round.
+//
 // # Determinization (State.Determinize, issue 12)
 //
 // For a viewer: during the registration, which other seats have registered and how many goods

@@ -27,7 +27,8 @@ type View struct {
 	Active []rules.Seat `json:"active"`
 	Status string       `json:"status"`
 	// LastMove is the public log text of the latest move, or "" (also after a secret
-	// registration, which is not announced).
+	// registration, which is not announced); when that move ended a round, the line that begins
+	// the next one (the move's own line would speak of markets emptied since).
 	LastMove string `json:"last_move,omitempty"`
 	// SecretGoods is how many secret goods each player registers this round: 1 in rounds 1–2,
 	// 2 in rounds 3–4. Waiting is how many players have still to finish registering (only during
@@ -225,6 +226,16 @@ func (s *State) lastMove() string {
 	i := len(lines)
 	for i > 0 && lines[i-1].Version == s.Applied {
 		i--
+	}
+	if s.Phase == PhaseRegister {
+		// The move ended a round and the next one begins (its markets empty): the last line says
+		// so ("Round 2 begins: …"); the move's own line would describe markets no longer there.
+		for j := len(lines) - 1; j >= i; j-- {
+			if lines[j].Public != "" {
+				return lines[j].Public
+			}
+		}
+		return ""
 	}
 	for ; i < len(lines); i++ {
 		if lines[i].Public != "" {
