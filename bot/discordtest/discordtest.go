@@ -31,6 +31,10 @@
 //     content over 2000 characters (50035), an empty message (50006), a file over 10 MiB (40005),
 //     more than 10 files, more than 25 autocomplete choices, a callback type that does not fit the
 //     interaction, duplicate command names.
+//   - Discord's global rate limit: at most SetGlobalLimit (DefaultGlobalLimit, 50) authorized REST
+//     requests in any window of one second (interaction callbacks and webhooks are not counted, as
+//     on Discord); past it a 429 with "global": true, X-RateLimit-Global and Retry-After
+//     (GlobalRefused counts them).
 //   - Every REST request is recorded (Requests); answers with an error status are listed by Errors;
 //     requests to routes the server does not know get a Discord-shaped 404 and are listed by
 //     Unhandled.
@@ -156,6 +160,12 @@ type Server struct {
 
 	faults    func(Request) Fault
 	nonceHits int
+
+	// Discord's global rate limit (SetGlobalLimit): the times of the counted requests of the
+	// last second, and how many were refused.
+	globalLimit   int
+	globalTimes   []time.Time
+	globalRefused int
 	watchers  []func(Message, bool)
 
 	// HTTP interactions mode (endpoint.go)
@@ -198,6 +208,7 @@ func New(t testing.TB) *Server {
 		commands:     map[string][]map[string]any{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]struct{}{},
+		globalLimit:  DefaultGlobalLimit,
 	}
 	if path := specPath(); path != "" {
 		v, err := loadValidator(path)

@@ -109,6 +109,12 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 		apiErr = fault.apiError()
 		req.Fault = fmt.Sprint(fault.Status)
 	}
+	if apiErr == nil && auth && !s.globalAllowLocked(req.Time) {
+		fault = Fault{Status: http.StatusTooManyRequests, RetryAfter: time.Second, Global: true,
+			Message: "You are being rate limited."}
+		apiErr = fault.apiError()
+		req.Fault = "429 global"
+	}
 	if apiErr == nil {
 		status, value, apiErr = fn(c)
 	}
@@ -133,6 +139,10 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 	}
 	if fault.Status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", fmt.Sprint(int(math.Ceil(fault.RetryAfter.Seconds()))))
+		if fault.Global {
+			w.Header().Set("X-RateLimit-Global", "true")
+			w.Header().Set("X-RateLimit-Scope", "global")
+		}
 	}
 	writeJSON(w, status, value)
 }
@@ -511,4 +521,42 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", found.file.ContentType)
 	}
 	_, _ = w.Write(found.file.Data)
+}
+
+// DefaultGlobalLimit is Discord's global rate limit: REST requests per second per bot.
+const DefaultGlobalLimit = 50
+
+// SetGlobalLimit sets the global rate limit to n authorized REST requests in any window of one
+// second (0: no limit).
+func (s *Server) SetGlobalLimit(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.globalLimit = n
+}
+
+// GlobalRefused returns how many requests got a global 429.
+func (s *Server) GlobalRefused() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.globalRefused
+}
+
+// globalAllowLocked counts a request at t against the global limit and reports whether it is
+// within it (a refused one is not counted).
+func (s *Server) globalAllowLocked(t time.Time) bool {
+	if s.globalLimit <= 0 {
+		return true
+	}
+	cut := t.Add(-time.Second)
+	i := 0
+	for i < len(s.globalTimes) && !s.globalTimes[i].After(cut) {
+		i++
+	}
+	s.globalTimes = s.globalTimes[i:]
+	if len(s.globalTimes) >= s.globalLimit {
+		s.globalRefused++
+		return false
+	}
+	s.globalTimes = append(s.globalTimes, t)
+	return true
 }
