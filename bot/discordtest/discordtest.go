@@ -166,7 +166,7 @@ type Server struct {
 	globalLimit   int
 	globalTimes   []time.Time
 	globalRefused int
-	watchers  []func(Message, bool)
+	watchers      []func(Message, bool)
 
 	// HTTP interactions mode (endpoint.go)
 	endpoint   func(*Interaction) []string
