@@ -1,6 +1,11 @@
 package commands
 
 import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
 	"spicebot/data"
 	"spicebot/rules"
 )
@@ -37,4 +42,37 @@ func dmWanted(level string, live bool, p dmPayload, hasPrivate bool) bool {
 		return false
 	}
 	return p.Turn
+}
+
+// notifyOption is /settings notify: the player's notification level.
+func notifyOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "notify",
+		Description: rules.Msg("commands.notify.defs.notify"),
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: rules.Msg("commands.notify.defs.turns"), Value: data.NotifyTurns},
+			{Name: rules.Msg("commands.notify.defs.all"), Value: data.NotifyAll},
+			{Name: rules.Msg("commands.notify.defs.off"), Value: data.NotifyOff},
+		}}
+}
+
+// notifyText says what the player is sent at their level (rules text).
+func notifyText(set data.UserSettings) string {
+	return rules.Msg("commands.notify.level." + set.Level())
+}
+
+// notifySetting answers /settings notify:<turns|all|off>: it stores the player's level (off also
+// turns DMs off, another level turns them on) and says what they will be sent. Any other value
+// is refused and changes nothing.
+func (s *Service) notifySetting(ctx context.Context, req Request, set data.UserSettings) (Reply, error) {
+	level, _ := req.Options["notify"].(string)
+	switch level {
+	case data.NotifyTurns, data.NotifyAll, data.NotifyOff:
+	default:
+		return ephemeral(rules.Msg("commands.notify.pick")), nil
+	}
+	set.Notify, set.DMsOff = level, level == data.NotifyOff
+	if err := s.store.SetSettings(ctx, req.UserID, set); err != nil {
+		return Reply{}, fmt.Errorf("settings: %w", err)
+	}
+	return ephemeral(rules.Msg("commands.notify.done", "Level", notifyText(set))), nil
 }
