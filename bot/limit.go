@@ -21,8 +21,7 @@ import (
 // one process-wide limiter (limitTransport), golang.org/x/time/rate's token bucket — the
 // well-kept implementation in Go's extended library (Wait honours the request's context, and the
 // rate can change while it runs), rather than a home-made one. A burst is queued, never refused.
-// The bucket is sized so that no window of one second holds more than the limit: a burst of a
-// tenth of it, refilled at the rest (45 + 5 of 50).
+// The bucket is sized so that no window of one second holds more than the limit (see bucket).
 //
 // With several processes on one PostgreSQL database the limit is shared through the database:
 // each process records a heartbeat (data.Store.ShareREST, every restShareEvery) and takes 1/n of
@@ -62,8 +61,10 @@ func newRESTLimiter(total float64) *restLimiter {
 	return l
 }
 
-// bucket is the rate and burst of a token bucket that never lets more than total calls through
-// in any window of one second: a burst of a tenth of total (at least one), refilled at the rest.
+// bucket is the rate and burst of a token bucket that lets at most total calls through in any
+// window of one second: a burst of a tenth of total (at least one), refilled at the rest (of 50:
+// 45 per second and a burst of 5). Discord's limit is itself a budget of total per second, so
+// the calls' travel times, which bunch some up, stay within it.
 func bucket(total float64) (rate.Limit, int) {
 	burst := max(1, int(total/10))
 	r := total - float64(burst)

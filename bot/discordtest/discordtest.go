@@ -31,10 +31,12 @@
 //     content over 2000 characters (50035), an empty message (50006), a file over 10 MiB (40005),
 //     more than 10 files, more than 25 autocomplete choices, a callback type that does not fit the
 //     interaction, duplicate command names.
-//   - Discord's global rate limit: at most SetGlobalLimit (DefaultGlobalLimit, 50) authorized REST
-//     requests in any window of one second (interaction callbacks and webhooks are not counted, as
-//     on Discord); past it a 429 with "global": true, X-RateLimit-Global and Retry-After
-//     (GlobalRefused counts them).
+//   - Discord's global rate limit, "50 requests per second": authorized REST requests (not the
+//     interaction callbacks and webhooks, as on Discord) take a token of a bucket of
+//     SetGlobalLimit (DefaultGlobalLimit, 50) tokens refilled at as many per second
+//     (golang.org/x/time/rate), counted at their arrival; without one, a 429 with "global": true,
+//     X-RateLimit-Global and Retry-After (GlobalRefused counts them). A bucket rather than a
+//     sliding window: the arrival times on a loaded machine bunch up by tens of milliseconds.
 //   - Every REST request is recorded (Requests); answers with an error status are listed by Errors;
 //     requests to routes the server does not know get a Discord-shaped 404 and are listed by
 //     Unhandled.
@@ -69,6 +71,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"golang.org/x/time/rate"
 )
 
 // Identities of the loopback Discord: the bot's application, its bot user and the one guild
@@ -161,10 +164,10 @@ type Server struct {
 	faults    func(Request) Fault
 	nonceHits int
 
-	// Discord's global rate limit (SetGlobalLimit): the times of the counted requests of the
-	// last second, and how many were refused.
+	// Discord's global rate limit (SetGlobalLimit): its bucket, made at the first request, and
+	// how many requests it refused.
 	globalLimit   int
-	globalTimes   []time.Time
+	global        *rate.Limiter
 	globalRefused int
 	watchers      []func(Message, bool)
 

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // apiPrefix is the REST prefix discordgo v0.29 uses.
@@ -541,22 +543,18 @@ func (s *Server) GlobalRefused() int {
 	return s.globalRefused
 }
 
-// globalAllowLocked counts a request at t against the global limit and reports whether it is
-// within it (a refused one is not counted).
+// globalAllowLocked counts a request that arrived at t against the global limit and reports
+// whether it is within it. A refused request is not counted.
 func (s *Server) globalAllowLocked(t time.Time) bool {
 	if s.globalLimit <= 0 {
 		return true
 	}
-	cut := t.Add(-time.Second)
-	i := 0
-	for i < len(s.globalTimes) && !s.globalTimes[i].After(cut) {
-		i++
+	if s.global == nil || s.global.Burst() != s.globalLimit {
+		s.global = rate.NewLimiter(rate.Limit(s.globalLimit), s.globalLimit)
 	}
-	s.globalTimes = s.globalTimes[i:]
-	if len(s.globalTimes) >= s.globalLimit {
+	if !s.global.AllowN(t, 1) {
 		s.globalRefused++
 		return false
 	}
-	s.globalTimes = append(s.globalTimes, t)
 	return true
 }
