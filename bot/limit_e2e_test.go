@@ -113,7 +113,7 @@ func globallyCounted(path string) bool {
 // TestRESTLimiterRawBurst sends 300 plain messages at once in 100 channels through the bot's
 // session (no rendering to slow the burst down): the limiter queues them under the loopback's
 // global limit, so none draws a global 429 and every one is delivered. (Without the limiter,
-// RESTRate -1, the same burst drew 250 global 429s.)
+// RESTRate -1, the same burst drew 664 global 429s.)
 func TestRESTLimiterRawBurst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a burst of 300 calls")
