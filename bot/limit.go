@@ -69,7 +69,7 @@ func bucket(total float64) (rate.Limit, int) {
 	burst := max(1, int(total/10))
 	r := total - float64(burst)
 	if r <= 0 {
-		r, burst = total/2, 1 // a tiny limit: half of it refilled, one call at a time
+		r, burst = total/2, 1 // below 2 per second: half of it, one call at a time (a second may hold 1.5)
 	}
 	return rate.Limit(r), burst
 }
