@@ -76,3 +76,55 @@ func (s *Service) notifySetting(ctx context.Context, req Request, set data.UserS
 	}
 	return ephemeral(rules.Msg("commands.notify.done", "Level", notifyText(set))), nil
 }
+
+// NewsStore keeps the private news no DM told, for the player's next reply in the game;
+// *data.Store implements it. Without it (a store that lacks it) the news is shown only on
+// request (/hand, My hand).
+type NewsStore interface {
+	NoteNews(ctx context.Context, gameID int64, seat, by int) error
+	TakeNews(ctx context.Context, gameID int64, seat int) (by int, ok bool, err error)
+}
+
+// noteNews records that seat's hand changed on by's move with no DM to say so. A failure is
+// logged: the hand is still one tap away.
+func (s *Service) noteNews(ctx context.Context, gameID int64, seat, by rules.Seat) {
+	ns, ok := s.store.(NewsStore)
+	if !ok {
+		return
+	}
+	if err := ns.NoteNews(ctx, gameID, int(seat), int(by)); err != nil {
+		s.log.WarnContext(ctx, "note news", "game", gameID, "seat", int(seat), "err", err)
+	}
+}
+
+// takeNews returns and forgets the news waiting for seat: the seat whose move changed its hand,
+// and true, or false when there is none (or the store failed: logged).
+func (s *Service) takeNews(ctx context.Context, gameID int64, seat rules.Seat) (rules.Seat, bool) {
+	ns, ok := s.store.(NewsStore)
+	if !ok {
+		return rules.Observer, false
+	}
+	by, ok, err := ns.TakeNews(ctx, gameID, int(seat))
+	if err != nil {
+		s.log.WarnContext(ctx, "take news", "game", gameID, "seat", int(seat), "err", err)
+		return rules.Observer, false
+	}
+	return rules.Seat(by), ok
+}
+
+// withNews adds to a reply to seat the news no DM told (its hand changed on another player's
+// move): a sentence, the hand's text and its picture, unless the reply already shows the hand.
+func (s *Service) withNews(ctx context.Context, l *loaded, seat rules.Seat, r Reply) Reply {
+	by, ok := s.takeNews(ctx, l.row.ID, seat)
+	if !ok || r.Image != nil {
+		return r
+	}
+	p := l.st.Private(seat)
+	if p == "" {
+		return r
+	}
+	r.Content = rules.Msg("commands.dm.hand_changed", "Seat", l.expand(rules.SeatRef(by), nil)) + "\n" +
+		l.expand(p, nil) + "\n\n" + r.Content
+	r.Image = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
+	return r
+}

@@ -2,10 +2,13 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"spicebot/data"
+	"spicebot/games"
 	"spicebot/rules"
 )
 
@@ -108,4 +111,74 @@ func TestButtonsFromDM(t *testing.T) {
 	if r := dm(first, "c2", "g1"); r.Content == mine.Content {
 		t.Fatalf("a press in another channel of the server was answered: %q", r.Content)
 	}
+}
+
+// TestNewsInNextReply plays a live game of Borneo at the default level until another player's
+// move changes a player's hand: no DM goes out for it, and that player's next reply (the Your
+// move button) starts with the news and shows their hand, once.
+func TestNewsInNextReply(t *testing.T) {
+	ctx := context.Background()
+	store, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	reg := games.Registry()
+	svc := New(store, reg, nil)
+	users := []string{"u0", "u1", "u2", "u3"}
+	call(t, svc, as(users[0], newGame("borneo", nil)))
+	for _, u := range users[1:] {
+		call(t, svc, Request{Command: "game", Sub: "join", UserID: u})
+	}
+	call(t, svc, Request{Command: "game", Sub: "start", UserID: users[0]})
+	g, _ := reg.Get("borneo")
+	rng := rules.NewRNG(7)
+	for i := 0; i < 400; i++ {
+		row, seats, err := store.Current(ctx, "c1")
+		if err != nil {
+			t.Fatal("the game ended before a hand changed on another's move")
+		}
+		items, _ := store.PendingOutbox(ctx, 0)
+		for _, it := range items {
+			store.MarkSent(ctx, it.ID)
+			if it.Kind != KindDM {
+				continue
+			}
+			var p dmPayload
+			json.Unmarshal([]byte(it.Payload), &p)
+			_, sent, err := svc.DirectMessage(ctx, it)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.By == rules.Observer {
+				continue // the hand dealt at the start
+			}
+			if sent {
+				t.Fatalf("a DM went out in a live game at the default level: %+v", p)
+			}
+			if !p.Hand {
+				continue
+			}
+			id := CustomID{Action: ActYourMove, Game: row.ID, Version: row.Version}.String()
+			r := call(t, svc, Request{Kind: KindComponent, UserID: it.Target, CustomID: id})
+			if !strings.HasPrefix(r.Content, "Your hand changed after") || r.Image == nil || !r.Image.Hand {
+				t.Fatalf("the next reply after a hand change: %q, image %v", r.Content, r.Image)
+			}
+			if again := call(t, svc, Request{Kind: KindComponent, UserID: it.Target, CustomID: id}); strings.HasPrefix(again.Content, "Your hand changed") {
+				t.Fatalf("the news was told twice: %q", again.Content)
+			}
+			return
+		}
+		st, _ := g.Load(row.State)
+		var movers []rules.Seat
+		for _, s := range st.Active() {
+			if len(st.Legal(s)) > 0 {
+				movers = append(movers, s)
+			}
+		}
+		seat := movers[rng.Intn(len(movers))]
+		legal := st.Legal(seat)
+		call(t, svc, Request{Command: "play", UserID: seatUser(seats, int(seat)), Options: map[string]any{"move": legal[rng.Intn(len(legal))].String()}})
+	}
+	t.Fatal("no hand changed on another's move in 400 moves")
 }

@@ -313,7 +313,13 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 		return DirectMessage{}, false, err
 	}
 	if !dmWanted(level, gp.Pace == "live", p, private != "") {
+		if p.Hand && private != "" && p.By != rules.Observer {
+			s.noteNews(ctx, item.GameID, p.Seat, p.By) // for the player's next reply
+		}
 		return DirectMessage{}, false, nil
+	}
+	if private != "" {
+		s.takeNews(ctx, item.GameID, p.Seat) // this DM shows the hand: no news is left
 	}
 	var b strings.Builder
 	b.WriteString(rules.Msg("commands.dm.head", "Game", l.title(), "Channel", "<#"+l.row.ChannelID+">", "Turn", l.st.TurnNumber()) + "\n")

@@ -84,3 +84,40 @@ func (s *Store) LeaveREST(ctx context.Context, owner string) error {
 	}
 	return nil
 }
+
+// NoteNews records that seat's private information in game gameID changed on the move of seat by
+// and no DM said so: the player's next reply in the game shows it (TakeNews). A later change
+// replaces the record.
+func (s *Store) NoteNews(ctx context.Context, gameID int64, seat, by int) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO seat_news (game_id, seat, by_seat) VALUES (?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET by_seat = excluded.by_seat`, gameID, seat, by)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("note news of game %d seat %d: %w", gameID, seat, err)
+	}
+	return nil
+}
+
+// TakeNews returns and forgets the news waiting for seat in game gameID (NoteNews): the seat
+// whose move changed its private information, and true; or false when there is none.
+func (s *Store) TakeNews(ctx context.Context, gameID int64, seat int) (by int, ok bool, err error) {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT by_seat FROM seat_news WHERE game_id = ? AND seat = ?`, gameID, seat).Scan(&by)
+		if errors.Is(err, sql.ErrNoRows) {
+			ok = false
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ok = true
+		_, err = tx.ExecContext(ctx, `DELETE FROM seat_news WHERE game_id = ? AND seat = ?`, gameID, seat)
+		return err
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("take news of game %d seat %d: %w", gameID, seat, err)
+	}
+	return by, ok, nil
+}

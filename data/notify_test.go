@@ -102,3 +102,26 @@ func TestShareREST(t *testing.T) {
 		t.Fatal("empty owner: no error")
 	}
 }
+
+// TestSeatNews checks the news waiting for a seat: noted, replaced by a later change, taken
+// once, and kept apart per seat.
+func TestSeatNews(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g := playing(t, s, "c1", 3)
+	if _, ok, err := s.TakeNews(ctx, g.ID, 1); err != nil || ok {
+		t.Fatalf("news before any: %v, %v", ok, err)
+	}
+	s.NoteNews(ctx, g.ID, 1, 0)
+	s.NoteNews(ctx, g.ID, 1, 2)
+	s.NoteNews(ctx, g.ID, 0, 2)
+	if by, ok, _ := s.TakeNews(ctx, g.ID, 1); !ok || by != 2 {
+		t.Fatalf("news of seat 1: by %d, %v; want by 2", by, ok)
+	}
+	if _, ok, _ := s.TakeNews(ctx, g.ID, 1); ok {
+		t.Fatal("news taken twice")
+	}
+	if by, ok, _ := s.TakeNews(ctx, g.ID, 0); !ok || by != 2 {
+		t.Fatalf("news of seat 0: by %d, %v", by, ok)
+	}
+}

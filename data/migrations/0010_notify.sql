@@ -20,3 +20,13 @@ CREATE TABLE rest_shares (
     owner   TEXT    PRIMARY KEY CHECK (owner <> ''),
     seen_at INTEGER NOT NULL
 ) WITHOUT ROWID;
+
+-- seat_news: a seat's private information changed on another player's move and no DM said so
+-- (the player's notification level and the game's pace did not call for one): the player's next
+-- reply in the game shows it. by_seat is the seat whose move changed it.
+CREATE TABLE seat_news (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    by_seat INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;

@@ -12,3 +12,10 @@ CREATE TABLE rest_shares (
     owner   TEXT   PRIMARY KEY CHECK (owner <> ''),
     seen_at BIGINT NOT NULL
 );
+
+CREATE TABLE seat_news (
+    game_id BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    by_seat INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
