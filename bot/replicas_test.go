@@ -235,6 +235,14 @@ func TestTwoReplicas(t *testing.T) {
 	})
 
 	store := openTestStore(t, dsn)
+	// The two replicas share Discord's global REST limit through the database: with this test's
+	// heartbeat, three processes take a third each.
+	if n, err := store.ShareREST(context.Background(), "probe", time.Now(), 15*time.Second); err != nil || n != 3 {
+		t.Errorf("processes sharing the REST limit: %d, %v; want the two replicas and the probe", n, err)
+	}
+	if err := store.LeaveREST(context.Background(), "probe"); err != nil {
+		t.Error(err)
+	}
 	t.Cleanup(func() {
 		if !t.Failed() {
 			return
