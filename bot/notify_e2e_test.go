@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
+	"spicebot/data"
 	"spicebot/rules"
 )
 
@@ -194,6 +196,17 @@ func (h *harness) waitOutboxIdle() {
 		case <-ctx.Done():
 			h.t.Fatalf("the outbox still holds %d items", len(pending))
 		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// notifyAll sets every user of h to /settings notify:all: a DM for each turn and each hand
+// changed by another player, in live games too.
+func (h *harness) notifyAll() {
+	h.t.Helper()
+	for _, u := range h.users {
+		if err := h.store.SetSettings(context.Background(), u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+			h.t.Fatal(err)
 		}
 	}
 }

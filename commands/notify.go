@@ -114,7 +114,8 @@ func (s *Service) takeNews(ctx context.Context, gameID int64, seat rules.Seat) (
 
 // withNews adds to a reply to seat the news no DM told (its hand changed on another player's
 // move): a sentence, the hand's text and its picture, unless the reply already shows the hand.
-func (s *Service) withNews(ctx context.Context, l *loaded, seat rules.Seat, r Reply) Reply {
+// The news heads the reply, or ends it when last (the answer to a move starts with the move).
+func (s *Service) withNews(ctx context.Context, l *loaded, seat rules.Seat, r Reply, last bool) Reply {
 	by, ok := s.takeNews(ctx, l.row.ID, seat)
 	if !ok || r.Image != nil {
 		return r
@@ -123,8 +124,12 @@ func (s *Service) withNews(ctx context.Context, l *loaded, seat rules.Seat, r Re
 	if p == "" {
 		return r
 	}
-	r.Content = rules.Msg("commands.dm.hand_changed", "Seat", l.expand(rules.SeatRef(by), nil)) + "\n" +
-		l.expand(p, nil) + "\n\n" + r.Content
+	news := rules.Msg("commands.dm.hand_changed", "Seat", l.expand(rules.SeatRef(by), nil)) + "\n" + l.expand(p, nil)
+	if last {
+		r.Content += "\n\n" + news
+	} else {
+		r.Content = news + "\n\n" + r.Content
+	}
 	r.Image = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
 	return r
 }
