@@ -46,9 +46,9 @@ func counted(r discordtest.Request) bool {
 // playNotified plays a whole game of h's last lobby: the players act from the board, except
 // h.dmPlayer, who acts only from their DMs — the turn DM's "Your move" button and the decision
 // menu it opens there. It checks that every DM carries the Your move and My hand buttons, that
-// the DM player gets a DM for the version at which their turn begins, and that nobody gets two
-// DMs within one of their turns; it returns the game's numbers.
-func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves int) budget {
+// the DM player gets a DM for the version at which their turn begins; it restarts the bot at
+// version restartAt (0: never) and returns the game's numbers.
+func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves, restartAt int) budget {
 	t.Helper()
 	startReq := len(h.srv.Requests())
 	var cont *discordtest.Message
@@ -65,6 +65,12 @@ func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves int) budget
 		board := h.boardAt(v)
 		if _, over := st.Outcome(); over {
 			break
+		}
+		if v == restartAt {
+			// A restart: the DM channels opened so far are remembered in the store.
+			h.waitOutboxIdle()
+			h.stop()
+			h.start()
 		}
 		userOf := map[rules.Seat]string{}
 		for _, s := range seats {
@@ -138,7 +144,8 @@ func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves int) budget
 // TestNotifyByPostFromDM plays a daily game of Spice Merchant where one player acts only from
 // their DMs to the end: each DM that says it is their turn carries the Your move and My hand
 // buttons, and the decision menu opened from it plays their moves. It checks at most one DM per
-// player per turn, the DM channels opened once, and reports the REST calls per move.
+// player per turn, the DM channels opened once (the bot restarts mid-game), and reports the REST
+// calls per move.
 func TestNotifyByPostFromDM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
@@ -146,7 +153,7 @@ func TestNotifyByPostFromDM(t *testing.T) {
 	h := newHarness(t, 3)
 	h.dmPlayer = h.users[1]
 	h.openLobby("spice-merchant", 3, discordtest.Str("pace", "daily"))
-	b := playNotified(t, h, rand.New(rand.NewPCG(25, 3)), 400)
+	b := playNotified(t, h, rand.New(rand.NewPCG(25, 3)), 400, 12)
 	if b.dms[h.dmPlayer] == 0 {
 		t.Fatal("the DM player got no DM")
 	}
@@ -170,7 +177,7 @@ func TestNotifyLive(t *testing.T) {
 	}
 	h := newHarness(t, 4)
 	h.openLobby("spice-merchant", 4)
-	b := playNotified(t, h, rand.New(rand.NewPCG(25, 4)), 400)
+	b := playNotified(t, h, rand.New(rand.NewPCG(25, 4)), 400, 0)
 	for u, n := range b.dms {
 		if n > 3 {
 			t.Errorf("%s got %d DMs in a live game, want at most 3", u, n)
