@@ -141,50 +141,61 @@ func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves, restartAt 
 	return b
 }
 
-// TestNotifyByPostFromDM plays a daily game of Spice Merchant where one player acts only from
-// their DMs to the end: each DM that says it is their turn carries the Your move and My hand
-// buttons, and the decision menu opened from it plays their moves. It checks at most one DM per
-// player per turn, the DM channels opened once (the bot restarts mid-game), and reports the REST
-// calls per move.
+// TestNotifyByPostFromDM plays daily games where one player acts only from their DMs to the end:
+// each DM that says it is their turn carries the Your move and My hand buttons, and the decision
+// menu opened from it plays their moves (Borneo's defences and picks too). It checks at most one
+// DM per player per turn, the DM channels opened once (the bot restarts mid-game), and reports the
+// REST calls per move.
 func TestNotifyByPostFromDM(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a whole game")
+		t.Skip("whole games")
 	}
-	h := newHarness(t, 3)
-	h.dmPlayer = h.users[1]
-	h.openLobby("spice-merchant", 3, discordtest.Str("pace", "daily"))
-	b := playNotified(t, h, rand.New(rand.NewPCG(25, 3)), 400, 12)
-	if b.dms[h.dmPlayer] == 0 {
-		t.Fatal("the DM player got no DM")
+	for _, tc := range []struct {
+		game    string
+		players int
+	}{{"spice-merchant", 3}, {"borneo", 3}} {
+		t.Run(tc.game, func(t *testing.T) {
+			h := newHarness(t, tc.players)
+			h.dmPlayer = h.users[1]
+			h.openLobby(tc.game, tc.players, discordtest.Str("pace", "daily"))
+			b := playNotified(t, h, rand.New(rand.NewPCG(25, 3)), 600, 12)
+			if b.dms[h.dmPlayer] == 0 {
+				t.Fatal("the DM player got no DM")
+			}
+			for u, n := range b.dms {
+				if n > b.turns {
+					t.Errorf("%s got %d DMs in %d turns: more than one per turn", u, n, b.turns)
+				}
+			}
+			if n := b.rest["POST /users/@me/channels"]; n > tc.players {
+				t.Errorf("%d DM channels opened for %d players: a DM channel must be opened once", n, tc.players)
+			}
+			t.Logf("daily %s, %d players: %d moves, %d turns, DMs per player %v, REST calls %d (%.2f per move) %v",
+				tc.game, tc.players, b.moves, b.turns, b.dms, b.restCalls(), float64(b.restCalls())/float64(b.moves), b.rest)
+		})
 	}
-	for u, n := range b.dms {
-		if float64(n) > float64(b.turns) {
-			t.Errorf("%s got %d DMs in %d turns: more than one per turn", u, n, b.turns)
-		}
-	}
-	if n := b.rest["POST /users/@me/channels"]; n > 3 {
-		t.Errorf("%d DM channels opened for 3 players: a DM channel must be opened once", n)
-	}
-	t.Logf("daily spice-merchant, 3 players: %d moves, %d turns, DMs per player %v, REST calls %d (%.2f per move) %v",
-		b.moves, b.turns, b.dms, b.restCalls(), float64(b.restCalls())/float64(b.moves), b.rest)
 }
 
-// TestNotifyLive plays a live game of Spice Merchant from the board: the board's mention is the
+// TestNotifyLive plays live 4-player games from the board: the board's mention is the
 // notification, so a player gets at most the DM of the hand dealt at the start (≤ 3 per game).
 func TestNotifyLive(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a whole game")
+		t.Skip("whole games")
 	}
-	h := newHarness(t, 4)
-	h.openLobby("spice-merchant", 4)
-	b := playNotified(t, h, rand.New(rand.NewPCG(25, 4)), 400, 0)
-	for u, n := range b.dms {
-		if n > 3 {
-			t.Errorf("%s got %d DMs in a live game, want at most 3", u, n)
-		}
+	for _, game := range []string{"spice-merchant", "borneo", "batavia"} {
+		t.Run(game, func(t *testing.T) {
+			h := newHarness(t, 4)
+			h.openLobby(game, 4)
+			b := playNotified(t, h, rand.New(rand.NewPCG(25, 4)), 800, 0)
+			for u, n := range b.dms {
+				if n > 3 {
+					t.Errorf("%s got %d DMs in a live game, want at most 3", u, n)
+				}
+			}
+			t.Logf("live %s, 4 players: %d moves, %d turns, DMs per player %v, REST calls %d (%.2f per move) %v",
+				game, b.moves, b.turns, b.dms, b.restCalls(), float64(b.restCalls())/float64(b.moves), b.rest)
+		})
 	}
-	t.Logf("live spice-merchant, 4 players: %d moves, %d turns, DMs per player %v, REST calls %d (%.2f per move) %v",
-		b.moves, b.turns, b.dms, b.restCalls(), float64(b.restCalls())/float64(b.moves), b.rest)
 }
 
 // waitOutboxIdle waits until the outbox has nothing left to send.
