@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -21,7 +22,9 @@ import (
 // one process-wide limiter (limitTransport), golang.org/x/time/rate's token bucket — the
 // well-kept implementation in Go's extended library (Wait honours the request's context, and the
 // rate can change while it runs), rather than a home-made one. A burst is queued, never refused.
-// The bucket is sized so that no window of one second holds more than the limit (see bucket).
+// The bucket is sized so that no window of one second holds more than the limit (see bucket). Should
+// Discord answer a global 429 all the same (another program using the token), every call waits
+// out its Retry-After.
 //
 // With several processes on one PostgreSQL database the limit is shared through the database:
 // each process records a heartbeat (data.Store.ShareREST, every restShareEvery) and takes 1/n of
@@ -46,6 +49,9 @@ type restLimiter struct {
 
 	mu     sync.Mutex
 	shares int // processes sharing total (1 alone)
+	// pauseUntil: Discord answered a global 429 anyway (another program on the same token, a
+	// proxy): no call leaves before then.
+	pauseUntil time.Time
 }
 
 // newRESTLimiter returns a limiter of total calls per second for the whole bot, this process
@@ -92,7 +98,51 @@ func (l *restLimiter) share(n int) {
 }
 
 // wait blocks until a REST call may go, or ctx ends (its error).
-func (l *restLimiter) wait(ctx context.Context) error { return l.lim.Wait(ctx) }
+func (l *restLimiter) wait(ctx context.Context) error {
+	l.mu.Lock()
+	until := l.pauseUntil
+	l.mu.Unlock()
+	if d := time.Until(until); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return l.lim.Wait(ctx)
+}
+
+// pause holds every call for d (a global 429's Retry-After).
+func (l *restLimiter) pause(d time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if until := time.Now().Add(d); until.After(l.pauseUntil) {
+		l.pauseUntil = until
+	}
+}
+
+// paused returns the time before which no call leaves (zero when none is held).
+func (l *restLimiter) paused() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.pauseUntil
+}
+
+// globalRetryAfter returns how long a global 429 answer asks every call to wait (Retry-After,
+// seconds), or false when resp is not a global 429.
+func globalRetryAfter(resp *http.Response) (time.Duration, bool) {
+	if resp.StatusCode != http.StatusTooManyRequests ||
+		(resp.Header.Get("X-RateLimit-Global") != "true" && resp.Header.Get("X-RateLimit-Scope") != "global") {
+		return 0, false
+	}
+	secs, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64)
+	if err != nil || secs <= 0 {
+		secs = 1
+	}
+	return time.Duration(secs * float64(time.Second)), true
+}
 
 // limitTransport makes every REST call to Discord but the interaction ones wait for the limiter
 // first (see the top of this file).
@@ -112,7 +162,13 @@ func (t limitTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, err
 	}
-	return t.next.RoundTrip(req)
+	resp, err := t.next.RoundTrip(req)
+	if err == nil {
+		if d, ok := globalRetryAfter(resp); ok {
+			t.lim.pause(d) // every call waits, not only this one's retry
+		}
+	}
+	return resp, err
 }
 
 // globallyLimited reports whether a REST path counts against Discord's global limit: every one

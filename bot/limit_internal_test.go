@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"context"
+	"net/http"
 	"testing"
+	"time"
 
 	"golang.org/x/time/rate"
 )
@@ -47,5 +50,46 @@ func TestGloballyLimited(t *testing.T) {
 		if got := globallyLimited(path); got != want {
 			t.Errorf("globallyLimited(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// answer is a RoundTripper that answers every request with status and header.
+type answer struct {
+	status int
+	header http.Header
+}
+
+func (a answer) RoundTrip(req *http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: a.status, Header: a.header, Body: http.NoBody, Request: req}, nil
+}
+
+// TestGlobal429Pauses checks that a global 429 holds every later call for its Retry-After, and
+// that a route's own 429 holds none.
+func TestGlobal429Pauses(t *testing.T) {
+	req := func() *http.Request {
+		r, _ := http.NewRequest("POST", "https://discord.com/api/v9/channels/1/messages", nil)
+		return r
+	}
+	l := newRESTLimiter(50)
+	route := limitTransport{lim: l, next: answer{429, http.Header{"Retry-After": {"3"}, "X-Ratelimit-Scope": {"user"}}}}
+	if _, err := route.RoundTrip(req()); err != nil {
+		t.Fatal(err)
+	}
+	if !l.paused().IsZero() {
+		t.Fatal("a route's 429 held every call")
+	}
+	global := limitTransport{lim: l, next: answer{429, http.Header{"Retry-After": {"3"}, "X-Ratelimit-Global": {"true"}}}}
+	before := time.Now()
+	if _, err := global.RoundTrip(req()); err != nil {
+		t.Fatal(err)
+	}
+	if until := l.paused(); until.Before(before.Add(3 * time.Second)) {
+		t.Fatalf("a global 429 holds calls until %v, want 3 s after %v", until, before)
+	}
+	// A call with a token at hand still waits out the pause (3 s) past its own 50 ms.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := l.wait(ctx); err == nil {
+		t.Fatal("a call left during the pause")
 	}
 }
