@@ -9,6 +9,11 @@
 // (the interaction expired) is not applied. The outbox is delivered in parallel lanes (one per
 // channel or DM recipient, order kept within each), retried with backoff while it matters, with
 // nonce-enforced creates; see outbox.go.
+//
+// Every REST call but interaction replies waits for a token of one process-wide limiter under
+// Discord's global limit (limit.go): golang.org/x/time/rate's token bucket, the Go team's
+// well-kept one, rather than a home-made one; processes on one database share the limit through
+// it. A user's DM channel is opened once and remembered in the store.
 package bot
 
 import (
