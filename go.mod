@@ -7,13 +7,14 @@ require (
 	github.com/fogleman/gg v1.3.0
 	github.com/gorilla/websocket v1.4.2
 	github.com/mattn/go-sqlite3 v1.14.53
-	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/image v0.47.0
-	golang.org/x/time v0.16.0
 )
 
-require github.com/kr/text v0.2.0 // indirect
+require (
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
+)
 
 require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
@@ -40,5 +41,5 @@ require (
 	github.com/klauspost/compress v1.20.3
 	golang.org/x/crypto v0.0.0-20210421170649-83a5a9bb288b // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0
+	golang.org/x/text v0.43.0 // indirect
 )
