@@ -13,7 +13,7 @@ require (
 
 require (
 	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
-	golang.org/x/time v0.16.0 // indirect
+	golang.org/x/time v0.16.0
 )
 
 require (
