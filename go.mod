@@ -11,7 +11,10 @@ require (
 	golang.org/x/image v0.47.0
 )
 
-require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+require (
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+	golang.org/x/time v0.16.0
+)
 
 require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect

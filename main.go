@@ -129,6 +129,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	logLevel := fs.String("log-level", env("SPICEBOT_LOG_LEVEL", "info"), "debug, info, warn or error (env SPICEBOT_LOG_LEVEL)")
 	paceTick := fs.Duration("pace-tick", envDuration("SPICEBOT_PACE_TICK", bot.SchedulerEvery), "how often the scheduler looks for due reminders and deadlines (env SPICEBOT_PACE_TICK)")
 	outboxLease := fs.Duration("outbox-lease", envDuration("SPICEBOT_OUTBOX_LEASE", time.Minute), "how long a process holds the board posts and DMs it is sending; another process sends those of a dead one after this (env SPICEBOT_OUTBOX_LEASE)")
+	restRate := fs.Float64("rest-rate", envFloat("SPICEBOT_REST_RATE", bot.DefaultRESTRate), "REST calls per second to Discord outside interaction replies, for the whole bot (processes on one database share it; negative: no limit) (env SPICEBOT_REST_RATE)")
 	ops := addOpsFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -140,7 +141,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		fmt.Fprintf(stderr, noTokenHelp, commands.InvitePermissions())
 		return 2
 	}
-	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease}
+	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease, RESTRate: *restRate}
 	if err := ops.apply(&cfg, *dbPath); err != nil {
 		fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
 		return 2

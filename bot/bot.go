@@ -13,6 +13,11 @@
 // replayed, a gateway event delivered again — is acknowledged without acting (interaction.go).
 // The operations endpoint serves /livez, and /readyz (= /healthz) with a real write probe
 // (health.go).
+//
+// Every REST call but interaction replies waits for a token of one process-wide limiter under
+// Discord's global limit (limit.go): golang.org/x/time/rate's token bucket, the Go team's
+// well-kept one, rather than a home-made one; processes on one database share the limit through
+// it. A user's DM channel is opened once and remembered in the store.
 package bot
 
 import (
@@ -95,6 +100,10 @@ type Config struct {
 	// SchedulerEvery is how often the long-game scheduler looks for due reminders, deadlines and
 	// votes when nothing wakes it earlier (default 30 s; see scheduler.go).
 	SchedulerEvery time.Duration
+	// RESTRate is the whole bot's limit of REST calls per second outside interaction replies
+	// (default DefaultRESTRate, Discord's global limit; negative: no limit). Calls past it wait;
+	// processes sharing a database share it (see limit.go).
+	RESTRate float64
 }
 
 // Bot is a running spicebot: one discordgo session plus the outbox worker.
@@ -141,6 +150,7 @@ type Bot struct {
 	boardNonce map[int64]string
 	pace       *pace.Keeper  // the long-game layer (scheduler.go)
 	paceWake   chan struct{} // wakes the scheduler
+	limiter    *restLimiter  // this process's share of Discord's global REST limit (limit.go)
 
 	// ratings are the community's record (ratings.go).
 	ratings *ratings.Ratings
@@ -186,6 +196,9 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	if cfg.SchedulerEvery <= 0 {
 		cfg.SchedulerEvery = SchedulerEvery
 	}
+	if cfg.RESTRate == 0 {
+		cfg.RESTRate = DefaultRESTRate
+	}
 	if log == nil {
 		log = slog.Default()
 	}
@@ -204,7 +217,8 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 	if err != nil {
 		return nil, fmt.Errorf("bot: register metrics: %w", err)
 	}
-	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: metricsTransport{next: tr, m: metrics}}
+	limiter := newRESTLimiter(cfg.RESTRate)
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: limitTransport{lim: limiter, next: metricsTransport{next: tr, m: metrics}}}
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
 	s.LogLevel = discordgo.LogWarning
@@ -213,7 +227,7 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
 		boardNonce: map[int64]string{}, memos: render.NewPaletteMemos[boardMemoKey](boardMemoGames),
-		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(),
+		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
 	}
 	b.handle = b.svc.Handle
 	b.wirePace(store, reg)
@@ -263,9 +277,10 @@ func (b *Bot) Open(ctx context.Context) error {
 	go b.sweeper()
 	go b.dispatch()
 	go b.aiRunner()
-	b.wg.Add(2)
+	b.wg.Add(3)
 	go b.scheduler()
 	go b.catchUpRatings()
+	go b.shareREST(b.store)
 	b.kick()
 	return nil
 }

@@ -47,6 +47,18 @@ type harness struct {
 	configure func(*bot.Config)
 	// rend is the bot's renderer (made at the first start and kept: tests trace what it draws).
 	rend *render.Renderer
+	// dmPlayer, when set, is a user who plays only from their DMs: clickYourMove and playTurn
+	// send their interactions in that user's DM channel (notify_e2e_test.go).
+	dmPlayer string
+}
+
+// channelOf is where user's interactions happen: their DM channel for h.dmPlayer, else the
+// game's channel.
+func (h *harness) channelOf(user string) string {
+	if user != "" && user == h.dmPlayer {
+		return h.srv.DMChannel(user)
+	}
+	return h.channel
 }
 
 // syncBuffer collects the bot's log lines so tests can scan them.
@@ -267,7 +279,7 @@ func (h *harness) clickYourMove(user string, board discordtest.Message) discordt
 	if !ok {
 		h.t.Fatalf("board has no Your move button: %q", board.Content)
 	}
-	m := h.final(h.srv.Button(user, h.channel, board.ID, b.CustomID))
+	m := h.final(h.srv.Button(user, h.channelOf(user), board.ID, b.CustomID))
 	if !m.Ephemeral {
 		h.t.Fatalf("Your move answer is public: %q", m.Content)
 	}
@@ -382,13 +394,13 @@ func (h *harness) playTurn(user string, board discordtest.Message, menu *discord
 		var ix *discordtest.Interaction
 		if p.c.Type == 2 {
 			taps++
-			ix = h.srv.Button(user, h.channel, m.ID, p.c.CustomID)
+			ix = h.srv.Button(user, h.channelOf(user), m.ID, p.c.CustomID)
 		} else {
 			taps += 1 + len(p.values) // open, then each choice
 			if p.c.MaxValues > 1 {
 				taps++ // close the multi-select to send it
 			}
-			ix = h.srv.Select(user, h.channel, m.ID, p.c.CustomID, p.values...)
+			ix = h.srv.Select(user, h.channelOf(user), m.ID, p.c.CustomID, p.values...)
 		}
 		next := h.final(ix)
 		if !next.Ephemeral {

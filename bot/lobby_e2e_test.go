@@ -191,6 +191,7 @@ func TestNotificationsAndResultsEndToEnd(t *testing.T) {
 
 func notificationsGame(t *testing.T, game string, players int) {
 	h := newHarness(t, players)
+	h.notifyAll() // every DM, in this live game too (the default sends only the hand dealt)
 	// One player starts with closed DMs and opens them later: told once, then DMed again.
 	shy := h.users[players-1]
 	h.srv.CloseDMs(shy)

@@ -416,7 +416,7 @@ func (b *Bot) sendDM(ctx context.Context, items []data.OutboxItem) error {
 	if err != nil || !ok {
 		return err
 	}
-	msg := &discordgo.MessageSend{Content: dm.Content, AllowedMentions: noPings}
+	msg := &discordgo.MessageSend{Content: dm.Content, Components: dm.Components, AllowedMentions: noPings}
 	var pic picture
 	var rerr error
 	if dm.Image != nil {
@@ -453,14 +453,41 @@ func (b *Bot) sendDM(ctx context.Context, items []data.OutboxItem) error {
 	return err
 }
 
-// directMessage opens the user's DM channel and creates msg there with the nonce.
+// directMessage creates msg with the nonce in the user's DM channel (dmChannel).
 func (b *Bot) directMessage(ctx context.Context, userID, nonce string, msg *discordgo.MessageSend) error {
-	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	ch, remembered, err := b.dmChannel(ctx, userID)
 	if err != nil {
 		return err
 	}
-	_, err = b.createMessage(ctx, ch.ID, nonce, msg)
+	_, err = b.createMessage(ctx, ch, nonce, msg)
+	if remembered && isRESTCode(err, codeUnknownChannel) {
+		// Discord no longer knows the remembered channel: open it anew, once.
+		if err := b.store.SetDMChannel(ctx, userID, ""); err != nil {
+			return err
+		}
+		if ch, _, err = b.dmChannel(ctx, userID); err != nil {
+			return err
+		}
+		_, err = b.createMessage(ctx, ch, nonce, msg)
+	}
 	return err
+}
+
+// dmChannel returns the id of the user's DM channel with the bot: the one remembered in the
+// store (remembered true), else one opened now (POST /users/@me/channels) and remembered, so that
+// a user's DM channel is opened once, across restarts and processes.
+func (b *Bot) dmChannel(ctx context.Context, userID string) (id string, remembered bool, err error) {
+	if id, err = b.store.DMChannel(ctx, userID); err != nil || id != "" {
+		return id, id != "", err
+	}
+	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return "", false, err
+	}
+	if err := b.store.SetDMChannel(ctx, userID, ch.ID); err != nil {
+		b.log.Warn("remember a DM channel", "user", userID, "err", err)
+	}
+	return ch.ID, false, nil
 }
 
 // sendNotice posts a plain public sentence, in the channel's language.

@@ -235,6 +235,22 @@ func TestTwoReplicas(t *testing.T) {
 	})
 
 	store := openTestStore(t, dsn)
+	// The two replicas share Discord's global REST limit through the database: with this test's
+	// heartbeat, three processes take a third each.
+	// (Each replica's first heartbeat comes once it has registered its commands.)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		n, err := store.ShareREST(context.Background(), "probe", time.Now(), 15*time.Second)
+		if err == nil && n == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("processes sharing the REST limit: %d, %v; want the two replicas and the probe", n, err)
+			break
+		}
+	}
+	if err := store.LeaveREST(context.Background(), "probe"); err != nil {
+		t.Error(err)
+	}
 	t.Cleanup(func() {
 		if !t.Failed() {
 			return

@@ -13,6 +13,7 @@ import (
 
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
+	"spicebot/data"
 )
 
 // playMoves makes n random moves in the table, each answered before the next.
@@ -78,6 +79,13 @@ func TestOutboxSurvivesOutage(t *testing.T) {
 		tables = append(tables, r.startGame(fmt.Sprint(920000000000000001+i), 3, uint64(10+i)))
 	}
 	ctx := within(t, 30*time.Second)
+	for _, tb := range tables {
+		for _, u := range tb.users { // DMs in this live game too, so that some wait out the outage
+			if err := r.store.SetSettings(ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	r.waitIdle(ctx, nil)
 	end := clock.Now().Add(60 * time.Second)
 	var failed atomic.Int64

@@ -101,6 +101,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 					Choices: []*discordgo.ApplicationCommandOptionChoice{
 						{Name: rules.Msg("commands.defs.choice.on"), Value: "on"},
 						{Name: rules.Msg("commands.defs.choice.off"), Value: "off"}}},
+				notifyOption(),
 				timezoneOption(),
 				quietOption(),
 				languageOption(),

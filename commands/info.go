@@ -27,6 +27,7 @@ func (s *Service) hand(ctx context.Context, req Request, gameID int64) (Reply, e
 	}
 	r := ephemeral(l.privateText(seat, rules.Msg("commands.info.this-channel")))
 	r.Image = &Image{View: l.st.View(seat), Names: l.names(), Hand: true}
+	s.takeNews(ctx, l.row.ID, seat) // the hand is shown: no news is left
 	return r, nil
 }
 

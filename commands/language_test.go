@@ -383,6 +383,11 @@ func TestLanguagesOfDMs(t *testing.T) {
 	reg.Register(stepGame{})
 	locales := map[string]string{"u1": "fr", "u2": "en-GB"}
 	lt := newLangTable(t, reg, "step", "en-US", locales, "u1", "u2")
+	for _, u := range []string{"u1", "u2"} { // every DM, in this live game too
+		if err := lt.store.SetSettings(lt.ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	_, dms := lt.deliver()
 	byUser := map[string]DirectMessage{}
 	for _, dm := range dms {

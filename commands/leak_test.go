@@ -33,6 +33,11 @@ func TestMessagesNameNoHiddenCard(t *testing.T) {
 			reg := games.Registry()
 			svc := New(store, reg, nil)
 			users := []string{"u0", "u1", "u2", "u3"}[:tc.players]
+			for _, u := range users { // every DM is checked: ask for all of them
+				if err := store.SetSettings(ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			cmd := func(user, command, sub string, opts map[string]any) Reply {
 				t.Helper()
 				r, err := svc.Handle(ctx, Request{Kind: KindCommand, ChannelID: "c", GuildID: "g", UserID: user,

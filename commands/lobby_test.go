@@ -382,10 +382,15 @@ func TestResultsAndRematch(t *testing.T) {
 }
 
 // TestQuietNotifications checks who is DMed after each move: the next player (it became their
-// move), never the player who moved; and that DMs link to the board and respect /settings.
+// move), never the player who moved; and that DMs link to the board and respect /settings. The
+// players ask for every notification (/settings notify:all): in this live game the default sends
+// no turn DM (TestNotifyByPace).
 func TestQuietNotifications(t *testing.T) {
 	svc, store := startTwo(t)
 	ctx := context.Background()
+	for _, u := range []string{"u1", "u2"} {
+		call(t, svc, Request{Command: "settings", UserID: u, Options: map[string]any{"notify": "all"}})
+	}
 	row, seats, _ := store.Current(ctx, "c1")
 	if err := store.SetBoardMessage(ctx, row.ID, "m42", -1); err != nil {
 		t.Fatal(err)

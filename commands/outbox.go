@@ -276,12 +276,14 @@ type DirectMessage struct {
 	Content string
 	// Image is the player's hand, or nil when the game keeps nothing private for them.
 	Image *Image
+	// Components are the "Your move" and "My hand" buttons: the decision menu works in the DM.
+	Components []discordgo.MessageComponent
 }
 
 // DirectMessage builds the DM for a KindDM item from the game's current state. It returns false
-// when the DM is no longer wanted: the player turned DMs off (/settings), the game is over or
-// cancelled, the user no longer holds that seat, or the turn it announced has passed and their
-// hand did not change.
+// when the DM is no longer wanted: the player's notification level (/settings notify) and the
+// game's pace do not call for it (dmWanted), the game is over or cancelled, the user no longer
+// holds that seat, or the turn it announced has passed and their hand did not change.
 func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (DirectMessage, bool, error) {
 	var p dmPayload
 	if err := json.Unmarshal([]byte(item.Payload), &p); err != nil {
@@ -291,7 +293,8 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	if err != nil {
 		return DirectMessage{}, false, err
 	}
-	if set.DMsOff || IsAI(item.Target) {
+	level := set.Level()
+	if level == data.NotifyOff || IsAI(item.Target) {
 		return DirectMessage{}, false, nil
 	}
 	l, err := s.load(ctx, "", item.GameID)
@@ -312,6 +315,19 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	private := l.st.Private(p.Seat)
 	if !p.Turn && !p.Replaced && (!p.Hand || private == "") {
 		return DirectMessage{}, false, nil
+	}
+	gp, err := s.gamePace(ctx, item.GameID)
+	if err != nil {
+		return DirectMessage{}, false, err
+	}
+	if !dmWanted(level, gp.Pace == "live", p, private != "") {
+		if p.Hand && private != "" && p.By != rules.Observer {
+			s.noteNews(ctx, item.GameID, p.Seat, p.By) // for the player's next reply
+		}
+		return DirectMessage{}, false, nil
+	}
+	if private != "" {
+		s.takeNews(ctx, item.GameID, p.Seat) // this DM shows the hand: no news is left
 	}
 	var b strings.Builder
 	b.WriteString(rules.Msg("commands.dm.head", "Game", l.title(), "Channel", "<#"+l.row.ChannelID+">", "Turn", l.st.TurnNumber()) + "\n")
@@ -337,7 +353,8 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	}
 	b.WriteString(l.expand(l.st.Status(), nil))
 	b.WriteString("\n" + rules.Msg("commands.dm.board_link", "Link", l.jumpLink()) + "\n")
-	dm := DirectMessage{UserID: item.Target}
+	// Actionable: the board's buttons, which work in the DM (the game is in their custom_ids).
+	dm := DirectMessage{UserID: item.Target, Components: boardButtons(l.row.ID, l.st.Version())}
 	if private != "" {
 		b.WriteString(l.expand(private, nil))
 		dm.Image = &Image{View: l.st.View(p.Seat), Names: l.names(), Hand: true}
@@ -348,6 +365,7 @@ func (s *Service) DirectMessage(ctx context.Context, item data.OutboxItem) (Dire
 	if dm.Image != nil {
 		localizeImage(loc, dm.Image)
 	}
+	localizeComponents(loc, dm.Components)
 	return dm, true, nil
 }
 

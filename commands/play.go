@@ -194,7 +194,7 @@ func (s *Service) yourMove(ctx context.Context, req Request, id CustomID) (Reply
 	if id.Version != l.st.Version() {
 		note = rules.Msg("commands.menu.board_moved")
 	}
-	return newMenu(l, seat).view(nil, note), nil
+	return s.withNews(ctx, l, seat, newMenu(l, seat).view(nil, note), false), nil
 }
 
 // decide answers a component of a decision menu: it shows another step, asks for a
@@ -385,6 +385,10 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	if status == data.StatusPlaying {
 		r = l.offerUndo(r, recs, undoable)
 	}
-	r.Type, r.Nudge, r.Image = typ, true, img
+	r.Image = img
+	if status == data.StatusPlaying {
+		r = s.withNews(ctx, l, seat, r, true) // a hand changed meanwhile by another's move, no DM told
+	}
+	r.Type, r.Nudge = typ, true
 	return r, nil
 }

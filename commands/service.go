@@ -283,7 +283,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (Reply, error) {
 // replyLang returns the language of the reply r to req: the user's for what only they see (an
 // ephemeral message, an autocomplete, the update of an ephemeral message), else the channel's.
 func (s *Service) replyLang(ctx context.Context, req Request, r Reply) *lang.Localizer {
-	private := r.Type == ReplyChoices || req.Kind == KindAutocomplete
+	// A direct message with the bot (no server) is private too.
+	private := r.Type == ReplyChoices || req.Kind == KindAutocomplete || req.GuildID == ""
 	switch r.Type {
 	case ReplyUpdate:
 		private = private || req.OnEphemeral
@@ -762,11 +763,22 @@ func (s *Service) loadHere(ctx context.Context, req Request, gameID int64) (*loa
 	if err != nil {
 		return nil, nil, err
 	}
-	if l.row.ChannelID != req.ChannelID {
+	if l.row.ChannelID != req.ChannelID && !fromDM(req, l, gameID) {
 		r := ephemeral(rules.Msg("commands.error.other_channel"))
 		return nil, &r, nil
 	}
 	return l, nil, nil
+}
+
+// fromDM reports whether req is a component pressed in a direct message with the bot (no
+// server) that names game gameID, by a player seated in it: the buttons and menus of a turn DM
+// (notify.go) work there as on the board. The seat still comes from the user id.
+func fromDM(req Request, l *loaded, gameID int64) bool {
+	if req.GuildID != "" || gameID == 0 || req.Kind != KindComponent {
+		return false
+	}
+	_, ok := l.seatOf(req.UserID)
+	return ok
 }
 
 // loadPlaying is loadHere for a game that must be under way (or just finished).

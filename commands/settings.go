@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"spicebot/data"
 	"spicebot/lang"
 	"spicebot/rules"
 )
@@ -31,6 +32,9 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 			return r, err
 		}
 	}
+	if _, ok := req.Options["notify"]; ok {
+		return s.notifySetting(ctx, req, set)
+	}
 	dms, _ := req.Options["dms"].(string)
 	switch dms {
 	case "":
@@ -38,12 +42,15 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 		if set.DMsOff {
 			state = rules.Msg("commands.settings.dms.state-off")
 		}
-		return ephemeral(rules.Msg("commands.settings.dms.show", "State", state) + s.paceSettingsText(ctx, req.UserID)), nil
+		return ephemeral(rules.Msg("commands.settings.dms.show", "State", state) + "\n" + notifyText(set) + s.paceSettingsText(ctx, req.UserID)), nil
 	case "on", "off":
 	default:
 		return ephemeral(rules.Msg("commands.settings.dms.pick")), nil
 	}
 	set.DMsOff = dms == "off"
+	if !set.DMsOff && set.Notify == data.NotifyOff {
+		set.Notify = "" // DMs on again: the default level
+	}
 	if err := s.store.SetSettings(ctx, req.UserID, set); err != nil {
 		return Reply{}, fmt.Errorf("settings: %w", err)
 	}

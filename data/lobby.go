@@ -147,17 +147,45 @@ func (s *Store) ExpireLobbies(ctx context.Context, before time.Time, notice func
 	return out, nil
 }
 
+// The notification levels of /settings notify (UserSettings.Notify).
+const (
+	// NotifyTurns, the default: in a by-post game one DM when it becomes the player's turn (with
+	// their hand), none in a live game, where the board's mention is the notification.
+	NotifyTurns = "turns"
+	// NotifyAll: also the turn DM of a live game, and a DM whenever another player's move changes
+	// the player's private information.
+	NotifyAll = "all"
+	// NotifyOff: no DM at all; private information only on request (/hand, "My hand").
+	NotifyOff = "off"
+)
+
 // UserSettings are a player's choices that hold across games (/settings).
 type UserSettings struct {
-	// DMsOff is true when the player asked for no direct messages.
+	// DMsOff is true when the player asked for no direct messages (/settings dms:off, or
+	// notify:off).
 	DMsOff bool
+	// Notify is the player's notification level (NotifyTurns, NotifyAll, NotifyOff), or "" for the
+	// default; read it with Level.
+	Notify string
+}
+
+// Level is the player's notification level in effect: NotifyOff when DMs are off, else Notify,
+// NotifyTurns by default.
+func (u UserSettings) Level() string {
+	switch {
+	case u.DMsOff || u.Notify == NotifyOff:
+		return NotifyOff
+	case u.Notify == NotifyAll:
+		return NotifyAll
+	}
+	return NotifyTurns
 }
 
 // Settings returns a user's settings; a user who never changed them gets the zero UserSettings.
 func (s *Store) Settings(ctx context.Context, userID string) (UserSettings, error) {
 	var out UserSettings
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT dms_off FROM user_settings WHERE user_id = ?`, userID).Scan(&out.DMsOff)
+		err := tx.QueryRowContext(ctx, `SELECT dms_off, notify FROM user_settings WHERE user_id = ?`, userID).Scan(&out.DMsOff, &out.Notify)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}
@@ -169,15 +197,21 @@ func (s *Store) Settings(ctx context.Context, userID string) (UserSettings, erro
 	return out, nil
 }
 
-// SetSettings stores a user's settings. Errors: an empty user id.
+// SetSettings stores a user's settings. Errors: an empty user id, a Notify that is not "" or a
+// notification level.
 func (s *Store) SetSettings(ctx context.Context, userID string, set UserSettings) error {
 	if userID == "" {
 		return errors.New("set settings: empty user id")
 	}
+	switch set.Notify {
+	case "", NotifyTurns, NotifyAll, NotifyOff:
+	default:
+		return fmt.Errorf("set settings of %s: unknown notification level %q", userID, set.Notify)
+	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO user_settings (user_id, dms_off, updated_at) VALUES (?, ?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET dms_off = excluded.dms_off, updated_at = excluded.updated_at`,
-			userID, set.DMsOff, millis(s.now()))
+		_, err := tx.ExecContext(ctx, `INSERT INTO user_settings (user_id, dms_off, notify, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET dms_off = excluded.dms_off, notify = excluded.notify, updated_at = excluded.updated_at`,
+			userID, set.DMsOff, set.Notify, millis(s.now()))
 		return err
 	})
 	if err != nil {

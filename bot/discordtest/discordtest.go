@@ -31,6 +31,12 @@
 //     content over 2000 characters (50035), an empty message (50006), a file over 10 MiB (40005),
 //     more than 10 files, more than 25 autocomplete choices, a callback type that does not fit the
 //     interaction, duplicate command names.
+//   - Discord's global rate limit, "50 requests per second": authorized REST requests (not the
+//     interaction callbacks and webhooks, as on Discord) take a token of a bucket of
+//     SetGlobalLimit (DefaultGlobalLimit, 50) tokens refilled at as many per second
+//     (golang.org/x/time/rate), counted at their arrival; without one, a 429 with "global": true,
+//     X-RateLimit-Global and Retry-After (GlobalRefused counts them). A bucket rather than a
+//     sliding window: the arrival times on a loaded machine bunch up by tens of milliseconds.
 //   - Every REST request is recorded (Requests); answers with an error status are listed by Errors;
 //     requests to routes the server does not know get a Discord-shaped 404 and are listed by
 //     Unhandled.
@@ -65,6 +71,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"golang.org/x/time/rate"
 )
 
 // Identities of the loopback Discord: the bot's application, its bot user and the one guild
@@ -156,7 +163,13 @@ type Server struct {
 
 	faults    func(Request) Fault
 	nonceHits int
-	watchers  []func(Message, bool)
+
+	// Discord's global rate limit (SetGlobalLimit): its bucket, made at the first request, and
+	// how many requests it refused.
+	globalLimit   int
+	global        *rate.Limiter
+	globalRefused int
+	watchers      []func(Message, bool)
 
 	// HTTP interactions mode (endpoint.go)
 	endpoint   func(*Interaction) []string
@@ -198,6 +211,7 @@ func New(t testing.TB) *Server {
 		commands:     map[string][]map[string]any{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]struct{}{},
+		globalLimit:  DefaultGlobalLimit,
 	}
 	if path := specPath(); path != "" {
 		v, err := loadValidator(path)

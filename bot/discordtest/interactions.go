@@ -372,6 +372,13 @@ func (s *Server) sendLocked(typ int, userID, channelID, messageID, name string, 
 		"authorizing_integration_owners": map[string]any{"0": GuildID}, "context": 0,
 		"attachment_size_limit": maxFileSize, "data": data,
 	}
+	if c.typ == 1 {
+		// In the bot's DM channel: no server, the user instead of a member (context 1, BOT_DM).
+		for _, k := range []string{"guild_id", "guild", "member", "guild_locale"} {
+			delete(payload, k)
+		}
+		payload["user"], payload["context"] = u.json(), 1
+	}
 	if data == nil {
 		delete(payload, "data")
 	}

@@ -537,3 +537,11 @@ func (s *Server) messageJSONLocked(m *message) map[string]any {
 	}
 	return out
 }
+
+// DMChannel returns the id of the user's DM channel with the bot, or "" when the bot never
+// opened it.
+func (s *Server) DMChannel(userID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dmByUser[userID]
+}

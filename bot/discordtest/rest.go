@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // apiPrefix is the REST prefix discordgo v0.29 uses.
@@ -109,6 +111,12 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 		apiErr = fault.apiError()
 		req.Fault = fmt.Sprint(fault.Status)
 	}
+	if apiErr == nil && auth && !s.globalAllowLocked(req.Time) {
+		fault = Fault{Status: http.StatusTooManyRequests, RetryAfter: time.Second, Global: true,
+			Message: "You are being rate limited."}
+		apiErr = fault.apiError()
+		req.Fault = "429 global"
+	}
 	if apiErr == nil {
 		status, value, apiErr = fn(c)
 	}
@@ -133,6 +141,10 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request, route string,
 	}
 	if fault.Status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", fmt.Sprint(int(math.Ceil(fault.RetryAfter.Seconds()))))
+		if fault.Global {
+			w.Header().Set("X-RateLimit-Global", "true")
+			w.Header().Set("X-RateLimit-Scope", "global")
+		}
 	}
 	writeJSON(w, status, value)
 }
@@ -511,4 +523,38 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", found.file.ContentType)
 	}
 	_, _ = w.Write(found.file.Data)
+}
+
+// DefaultGlobalLimit is Discord's global rate limit: REST requests per second per bot.
+const DefaultGlobalLimit = 50
+
+// SetGlobalLimit sets the global rate limit to n authorized REST requests in any window of one
+// second (0: no limit).
+func (s *Server) SetGlobalLimit(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.globalLimit = n
+}
+
+// GlobalRefused returns how many requests got a global 429.
+func (s *Server) GlobalRefused() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.globalRefused
+}
+
+// globalAllowLocked counts a request that arrived at t against the global limit and reports
+// whether it is within it. A refused request is not counted.
+func (s *Server) globalAllowLocked(t time.Time) bool {
+	if s.globalLimit <= 0 {
+		return true
+	}
+	if s.global == nil || s.global.Burst() != s.globalLimit {
+		s.global = rate.NewLimiter(rate.Limit(s.globalLimit), s.globalLimit)
+	}
+	if !s.global.AllowN(t, 1) {
+		s.globalRefused++
+		return false
+	}
+	return true
 }
