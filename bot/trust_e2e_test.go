@@ -131,7 +131,7 @@ func TestTakeSeatOnce(t *testing.T) {
 			for _, v := range append(volunteers, h.users[3]) {
 				for _, m := range h.srv.DMs(v) {
 					dms++
-					if v != winner || !strings.Contains(m.Content, "You took over seat 3") {
+					if v != winner || !strings.Contains(m.Content, "You took over the seat") {
 						t.Errorf("DM to %s: %q", v, m.Content)
 					}
 				}

@@ -544,6 +544,11 @@ func wholeGameWords(t *testing.T, game, guild string) {
 			}
 			lt := newLangTable(t, reg, game, guild, locales, users...)
 			lt.french = true
+			for _, u := range users { // every DM, in this live game too, to read them all
+				if err := lt.store.SetSettings(lt.ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			rng := rules.NewRNG(7)
 			maxMoves := 4000
 			if game != "borneo" {

@@ -303,6 +303,11 @@ func TestSpiceMerchantDMsKeepTheRegistrationSecret(t *testing.T) {
 	}
 	t.Cleanup(func() { store.Close() })
 	st := &stepTable{t: t, svc: New(store, reg, nil), store: store}
+	for _, u := range []string{"u1", "u2", "u3"} { // every DM, in this live game too
+		if err := store.SetSettings(ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	st.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "new", Options: map[string]any{"game": "spice-merchant"}})
 	st.do(Request{Kind: KindCommand, UserID: "u2", Command: "game", Sub: "join"})
 	st.do(Request{Kind: KindCommand, UserID: "u3", Command: "game", Sub: "join"})
