@@ -27,7 +27,6 @@ import (
 	"spicebot/bot"
 	"spicebot/data"
 	"spicebot/games"
-	"spicebot/render"
 	"spicebot/rules"
 )
 
@@ -351,20 +350,12 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 	}
 	var png []byte
 	if *seat > 0 {
-		img, err := r.Hand(st.View(rules.Seat(*seat-1)), names)
-		if err != nil {
-			return err
-		}
-		png, err = render.EncodePNG(img)
+		png, err = r.In("en").HandPNG(st.View(rules.Seat(*seat-1)), names)
 		if err != nil {
 			return err
 		}
 	} else {
-		img, err := r.Board(st.View(rules.Observer), names)
-		if err != nil {
-			return err
-		}
-		png, err = render.EncodePNG(img)
+		png, err = r.In("en").BoardPNG(st.View(rules.Observer), names)
 		if err != nil {
 			return err
 		}

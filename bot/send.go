@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/commands"
-	"spicebot/render"
 )
 
 // messageCreate is discordgo's MessageSend with the two fields it lacks: nonce and
@@ -89,36 +88,11 @@ func (p picture) files() []*discordgo.File {
 	return []*discordgo.File{p.file()}
 }
 
-// renderPNG renders a board or hand image as PNG, its words in the image's language (img.Lang).
-// A drawer that panics is an error here, so a
-// bad picture never takes a reply or a board post down with it.
-func (b *Bot) renderPNG(img commands.Image) (picture, error) {
-	return b.renderPNGWith(img, nil)
-}
-
-// boardMemoGames is how many games' palette memos a Bot keeps (Bot.memos): the few hundred
-// games played most recently, 100–250 KB each (the palette's colour table and the last board's
-// compressed bands).
-const boardMemoGames = 256
-
-// boardMemoKey is the key of a game's palette memo in Bot.memos.
-type boardMemoKey struct {
-	game    int64
-	channel string
-}
-
-// boardMemo returns the palette memo of the board posts of game gameID in channelID, so that a
-// game's next board is encoded in one pass with the palette of its last one, copying the rows
-// they share (see render.PaletteMemo). A memo carries colours from one image to the next, so it
-// is kept per game and channel (a board never depends on another game's), and used only for
-// boards, which are public: never for a hand.
-func (b *Bot) boardMemo(gameID int64, channelID string) *render.PaletteMemo {
-	return b.memos.For(boardMemoKey{game: gameID, channel: channelID})
-}
-
-// renderPNGWith is renderPNG, a board encoded with memo, its game's palette memo (see
-// boardMemo), when memo is not nil. A hand never is: its colours must not reach another image.
-func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic picture, err error) {
+// renderPNG renders a board or hand image as PNG (render.Lang.BoardPNG, HandPNG: drawn, then
+// encoded with the game's palette), its words in the image's language (img.Lang). A drawer
+// that panics is an error here, so a bad picture never takes a reply or a board post down with
+// it.
+func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	name := "board.png"
 	if img.Hand {
 		name = "hand.png"
@@ -130,21 +104,13 @@ func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic p
 		}
 	}()
 	rend := b.rend.In(img.Lang) // the reader's language: the channel's for a board post
-	if !img.Hand {
-		// Drawn and encoded at once, on two cores (see render.Lang.BoardPNG).
-		data, err := rend.BoardPNG(img.View, img.Names, memo)
-		if err != nil {
-			return picture{}, fmt.Errorf("render %s: %w", name, err)
-		}
-		return picture{name: name, png: data}, nil
+	draw := rend.BoardPNG
+	if img.Hand {
+		draw = rend.HandPNG
 	}
-	im, err := rend.Hand(img.View, img.Names)
+	data, err := draw(img.View, img.Names)
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
-	}
-	data, err := render.EncodePNG(im) // never with a memo
-	if err != nil {
-		return picture{}, fmt.Errorf("encode %s: %w", name, err)
 	}
 	return picture{name: name, png: data}, nil
 }

@@ -11,7 +11,7 @@
 // take the game's own view type:
 //
 //	// package drawbatavia
-//	var Drawer = render.Views(board, hand)
+//	var Drawer = render.Views(render.NewPalette(companyColours...), board, hand)
 //	func board(k *render.Kit, v *batavia.View) (image.Image, error) { … }
 //	func hand(k *render.Kit, v *batavia.View) (image.Image, error) { … }
 //
@@ -27,15 +27,17 @@
 // layers and sprites (Kit.Layer, Kit.Cached; key them with a type of the game's own package so
 // that two games never share a key). Nothing in this package names a game.
 //
-// A board's drawer draws top to bottom and calls Canvas.Drawn before each panel (and before each
-// row of a long panel), so that Lang.BoardPNG, which the bot posts boards with, encodes the rows
-// above it on another core while it draws the rest.
+// A game's drawer also declares its palette (NewPalette): the fill colours it paints with. Its
+// images are encoded with it (Lang.BoardPNG, Lang.HandPNG) by the standard library's image/png
+// from an image.Paletted: flat colours keep a PNG small, every fill stays exact, and the encoder
+// is one every Go programmer knows (see encode.go).
 //
 // # The kit
 //
 // The Renderer holds the parsed Go fonts and the cache; a Canvas wraps a gg context with fast
 // text helpers (measure, fit, wrap, anchor); the palette (Col*, PlayerColour); reusable shapes
-// (panels, flag chips, discs, pills, cards, turn markers); a legend row; PNG encoding; and the
+// (panels, flag chips, discs, pills, cards, turn markers); a legend row; palettes and PNG
+// encoding (image/png); and the
 // parts every game's images share: the title band, the board's status panel, the final-scores
 // panel's frame and rows, and the hand image's header and status panel.
 //
@@ -94,17 +96,23 @@ type Drawer interface {
 	// Hand draws the private image of view's seat: its hand and what only it knows. It returns
 	// an error for an observer's view, which has no hand.
 	Hand(k *Kit, view any) (image.Image, error)
+	// Palette is the colours the game's images are encoded with (see NewPalette).
+	Palette() *Palette
 }
 
 // Views returns the Drawer of a game whose views are of type V (rules.State.View returns V or
-// *V): board and hand are called with a non-nil *V; a nil *V is refused with an error.
-func Views[V any](board, hand func(k *Kit, v *V) (image.Image, error)) Drawer {
-	return viewDrawer[V]{board: board, hand: hand}
+// *V), whose images are encoded with pal: board and hand are called with a non-nil *V; a nil *V
+// is refused with an error.
+func Views[V any](pal *Palette, board, hand func(k *Kit, v *V) (image.Image, error)) Drawer {
+	return viewDrawer[V]{pal: pal, board: board, hand: hand}
 }
 
 type viewDrawer[V any] struct {
+	pal         *Palette
 	board, hand func(k *Kit, v *V) (image.Image, error)
 }
+
+func (d viewDrawer[V]) Palette() *Palette { return d.pal }
 
 func (d viewDrawer[V]) Owns(view any) bool {
 	switch view.(type) {
@@ -144,8 +152,6 @@ type Renderer struct {
 	games   []Game
 	words   *lang.Catalog // every game's catalogue and the edge's (the words drawn)
 	trace   atomic.Pointer[func(DrawnText)]
-	// traceDrawn is TraceDrawn's function.
-	traceDrawn atomic.Pointer[func(img *image.RGBA, rows int)]
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
@@ -175,8 +181,8 @@ func New(games []Game) (*Renderer, error) {
 	}
 	seen := map[string]bool{}
 	for i, g := range games {
-		if g.Rules == nil || g.Draw == nil {
-			return nil, fmt.Errorf("render: game %d of %d lacks its rules or its drawer", i+1, len(games))
+		if g.Rules == nil || g.Draw == nil || g.Draw.Palette() == nil {
+			return nil, fmt.Errorf("render: game %d of %d lacks its rules, its drawer or its palette", i+1, len(games))
 		}
 		if seen[g.Rules.ID()] {
 			return nil, fmt.Errorf("render: game %q registered twice", g.Rules.ID())
@@ -251,6 +257,39 @@ func (l Lang) Hand(view any, names []string) (image.Image, error) {
 	return g.Draw.Hand(l.r.kit(g, names, l.loc), view)
 }
 
+// BoardPNG draws the public board (see Board) and encodes it as a PNG with its game's palette
+// (see Palette.EncodePNG). It returns the errors of Board and of the encoder.
+func (l Lang) BoardPNG(view any, names []string) ([]byte, error) {
+	return l.png("board", view, func(g Game) (image.Image, error) { return g.Draw.Board(l.r.kit(g, names, l.loc), view) })
+}
+
+// HandPNG draws one seat's private view (see Hand) and encodes it as a PNG with its game's
+// palette. It returns the errors of Hand and of the encoder.
+func (l Lang) HandPNG(view any, names []string) ([]byte, error) {
+	return l.png("hand", view, func(g Game) (image.Image, error) { return g.Draw.Hand(l.r.kit(g, names, l.loc), view) })
+}
+
+func (l Lang) png(what string, view any, draw func(Game) (image.Image, error)) ([]byte, error) {
+	g, err := l.r.game(what, view)
+	if err != nil {
+		return nil, err
+	}
+	img, err := draw(g)
+	if err != nil {
+		return nil, err
+	}
+	return g.Draw.Palette().EncodePNG(img)
+}
+
+// Palette returns the palette of the game whose drawer owns view, or an error when none does.
+func (r *Renderer) Palette(view any) (*Palette, error) {
+	g, err := r.game("palette", view)
+	if err != nil {
+		return nil, err
+	}
+	return g.Draw.Palette(), nil
+}
+
 func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer) *Kit {
 	k := &Kit{r: r, game: g.Rules, names: names, loc: loc}
 	k.SeatLabels(len(names))
@@ -265,7 +304,6 @@ type Kit struct {
 	names             []string
 	display, initials []string
 	loc               *lang.Localizer // the language of the words drawn
-	stream            *boardStream    // Lang.BoardPNG's, or nil
 }
 
 // NewKit returns a Kit for drawing images of game with the seats' display names, outside
@@ -325,9 +363,7 @@ func (k *Kit) Lang() string { return k.loc.Lang() }
 
 // Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
 func (k *Kit) Canvas(w, h int) *Canvas {
-	c := k.r.canvasIn(k.loc, w, h)
-	c.stream = k.stream
-	return c
+	return k.r.canvasIn(k.loc, w, h)
 }
 
 // Layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
@@ -410,43 +446,10 @@ func (r *Renderer) canvasIn(loc *lang.Localizer, w, h int) *Canvas {
 // anchor on capital height. A Canvas is used by one goroutine.
 type Canvas struct {
 	*gg.Context
-	img    *image.RGBA
-	r      *Renderer
-	loc    *lang.Localizer // the language of the words the kit draws on it
-	faces  map[faceKey]font.Face
-	stream *boardStream // the Kit's (see Drawn), or nil
-}
-
-// drawnSlack is how far above the top of the next panel its anti-aliased edge or shadow may
-// reach, in rows (see Canvas.Drawn).
-const drawnSlack = 4
-
-// Drawn reports that the canvas is drawn above y, the top of what is drawn next (in pixels): the
-// rows above it but the last drawnSlack (the next panel's anti-aliased edges) are final, nothing
-// drawn from now on touches them. A board's drawer calls it before each panel, top to bottom, so
-// that Lang.BoardPNG encodes those rows while it draws the rest (see stream); it is a promise,
-// which rendertest.CheckImageTexts checks (see rendertest.DrawnCheck). (A row drawn over after
-// all is encoded as it ends up, the work done on it early lost.) Drawn does nothing outside
-// BoardPNG but call the Renderer's TraceDrawn function.
-func (c *Canvas) Drawn(y float64) {
-	rows := min(max(int(y)-drawnSlack, 0), c.img.Bounds().Dy())
-	if f := c.r.traceDrawn.Load(); f != nil {
-		(*f)(c.img, rows)
-	}
-	if c.stream != nil {
-		c.stream.drawn(c.img, rows)
-	}
-}
-
-// TraceDrawn makes the Renderer call f with the image and row count of every Canvas.Drawn call
-// from now on (f nil: stop), on the drawing goroutine, before the rows are encoded. It is meant
-// for tests that check the drawers' promise (rendertest.TraceDrawn).
-func (r *Renderer) TraceDrawn(f func(img *image.RGBA, rows int)) {
-	if f == nil {
-		r.traceDrawn.Store(nil)
-		return
-	}
-	r.traceDrawn.Store(&f)
+	img   *image.RGBA
+	r     *Renderer
+	loc   *lang.Localizer // the language of the words the kit draws on it
+	faces map[faceKey]font.Face
 }
 
 type faceKey struct {
@@ -851,9 +854,12 @@ func (c *Canvas) CardShape(x, y, w, h float64) {
 		func(s *Canvas, x, y float64) { s.cardShape(x, y, w, h) })
 }
 
+// cardShadow is the translucent shadow under a card shape.
+var cardShadow = color.RGBA{0, 0, 0, 40}
+
 func (c *Canvas) cardShape(x, y, w, h float64) {
 	c.DrawRoundedRectangle(x+1.5, y+2, w, h, 5)
-	c.SetColor(color.RGBA{0, 0, 0, 40})
+	c.SetColor(cardShadow)
 	c.Context.Fill()
 	c.Panel(x, y, w, h, 5, ColCard, ColCardEdge)
 }

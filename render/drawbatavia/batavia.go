@@ -36,7 +36,17 @@ import (
 )
 
 // Drawer draws Batavia boards and hands from batavia.View.
-var Drawer = render.Views(board, hand)
+var Drawer = render.Views(palette(), board, hand)
+
+// palette returns the colours Batavia's images are painted with (see render.NewPalette): the
+// companies' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{render.Lighten(render.ColBand, 0.65)}
+	for _, col := range companyColours {
+		fills = append(fills, col, render.Lighten(col, 0.45), render.Lighten(col, 0.7), render.Darken(col, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
 
 // Geometry, in pixels.
 const (
@@ -170,29 +180,21 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 	y += legendH + bMargin
 	L.height = int(y)
 
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
+	// Top to bottom.
 	c := k.Canvas(bW, L.height)
 	c.Fill(render.ColPaper)
 	header(k, c, v)
-	c.Drawn(L.status)
 	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, over)
 	if over {
-		c.Drawn(L.outcome)
 		outcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
 	if v.Auction != nil {
-		c.Drawn(L.auction)
 		auction(k, c, v, display, initials, L.auction, wide)
 	}
-	c.Drawn(L.track)
 	track(k, c, v, initials, L.track)
-	c.Drawn(L.scale)
 	scale(k, c, v, display, initials, L.scale)
-	c.Drawn(L.seats)
 	seats(k, c, v, display, initials, L.seats)
-	c.Drawn(L.warehouse)
 	warehouses(k, c, v, initials, L.warehouse)
-	c.Drawn(L.legend)
 	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
 		bMargin, int(L.legend))
 	return c.Image(), nil
@@ -486,7 +488,6 @@ func seats(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials [
 	badgeW := c.Measure(badge, badgeSt) + badgeSt.Size*0.8
 	y := top + bTitleH
 	for _, sv := range v.Seats {
-		c.Drawn(y) // the rows before
 		fill := render.ColPanel
 		if sv.Seat == v.Acting {
 			fill = render.ColHighlight

@@ -162,7 +162,7 @@ func TestBataviaFrenchImagesSpeakFrench(t *testing.T) {
 				drawn := texts.Check(t, where+" board")
 				rendertest.CheckNames(t, where+" board", drawn, nm)
 				check(where+" board", drawn)
-				data, err := render.EncodePNG(board)
+				data, err := Drawer.Palette().EncodePNG(board)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -178,7 +178,7 @@ func TestBataviaFrenchImagesSpeakFrench(t *testing.T) {
 					drawn := texts.Check(t, fmt.Sprintf("%s hand of %d", where, s))
 					rendertest.CheckNames(t, fmt.Sprintf("%s hand of %d", where, s), drawn, nm[s:s+1])
 					check(fmt.Sprintf("%s hand of %d", where, s), drawn)
-					data, err := render.EncodePNG(h)
+					data, err := Drawer.Palette().EncodePNG(h)
 					if err != nil {
 						t.Fatal(err)
 					}

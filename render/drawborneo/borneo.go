@@ -67,7 +67,24 @@ const (
 
 // Drawer draws Borneo boards and hands from borneo.View; register it with borneo.Game in
 // package spicebot/games.
-var Drawer = render.Views(borneoBoard, borneoHand)
+var Drawer = render.Views(palette(), borneoBoard, borneoHand)
+
+// palette returns the colours Borneo's images are painted with (see render.NewPalette): the
+// companies' and spices' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{unknownColour, render.Lighten(render.ColBand, 0.25), render.Lighten(render.ColAlert, 0.8),
+		render.Lighten(render.ColAlert, 0.92)}
+	for _, co := range borneoCompanies {
+		fills = append(fills, co.colour, render.Lighten(co.colour, 0.7), render.Darken(co.colour, 0.35))
+	}
+	for _, sp := range borneoSpices {
+		fills = append(fills, sp.colour, render.Lighten(sp.colour, 0.7), render.Darken(sp.colour, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
+
+// unknownColour is the colour of a company or spice the drawer does not know.
+var unknownColour = color.RGBA{0xa0, 0xa0, 0xa0, 0xff}
 
 // borneoCompanies are the companies in view order with their colours (rulebook "Companies"):
 // key is the company's name in the view (CompanyView.Name) and in the catalogue's ids, letter its
@@ -136,7 +153,7 @@ func (w *words) companyStyle(s string) (color.RGBA, string) {
 	if i := company(s); i >= 0 {
 		return borneoCompanies[i].colour, w.letters[i]
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, s
+	return unknownColour, s
 }
 
 // spice returns the index of a spice name of a view ("pepper"), or -1.
@@ -158,7 +175,7 @@ func (w *words) spiceStyle(s string) (color.RGBA, string) {
 	if len(label) > 2 {
 		label = label[:2]
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label
+	return unknownColour, label
 }
 
 // spiceName returns a spice's name in the image's language ("pepper", "poivre").
@@ -266,29 +283,21 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	y += legendH + bMargin
 	L.height = int(y)
 
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
+	// Top to bottom.
 	c := k.Canvas(bW, L.height)
 	c.Fill(render.ColPaper)
 	borneoHeader(w, c, v)
-	c.Drawn(L.status)
 	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
-		c.Drawn(L.outcome)
 		borneoOutcome(w, c, v, display, initials, L.outcome, L.outcomeH)
 	}
-	c.Drawn(L.companies)
 	drawCompanies(w, c, v, display, initials, L.companies)
-	c.Drawn(L.harbours)
 	borneoHarbours(w, c, v, L.harbours)
 	if L.actionH > 0 {
-		c.Drawn(L.action)
 		borneoAction(w, c, v, display, initials, L.action, L.actionH)
 	}
-	c.Drawn(L.missions)
 	borneoMissions(w, c, v.Missions, L.missions)
-	c.Drawn(L.seats)
 	borneoSeats(w, c, v, display, initials, L.seats)
-	c.Drawn(L.legend)
 	c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
 		bMargin, int(L.legend))
 	return c.Image(), nil
@@ -779,7 +788,6 @@ func borneoSeats(w *words, c *render.Canvas, v *borneo.View, display, initials [
 	}
 	y := top + bTitleH
 	for _, sv := range v.Seats {
-		c.Drawn(y) // the rows before
 		x := float64(bMargin)
 		name := render.SeatName(display, sv.Seat)
 		rowH := w.seatRowH(c, v, &sv, name, active[sv.Seat])

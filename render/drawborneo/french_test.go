@@ -13,7 +13,6 @@ import (
 
 	"go.yaml.in/yaml/v2"
 
-	"spicebot/render"
 	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/borneo"
@@ -201,7 +200,7 @@ func TestBorneoFrenchImages(t *testing.T) {
 // -render.out).
 func save(t *testing.T, name string, img image.Image, w int) {
 	t.Helper()
-	data, err := render.EncodePNG(img)
+	data, err := Drawer.Palette().EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}

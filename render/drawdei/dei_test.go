@@ -59,7 +59,7 @@ func TestBoardsAndHands(t *testing.T) {
 						t.Fatalf("%s: id drawn in %q", where, d.Text)
 					}
 				}
-				data, err := render.EncodePNG(img)
+				data, err := Drawer.Palette().EncodePNG(img)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,7 +86,7 @@ func TestBoardsAndHands(t *testing.T) {
 					}
 					if hv.Looking != nil && hv.Looking.Card != "" && !saved["look"] {
 						saved["look"] = true
-						hdata, _ := render.EncodePNG(himg)
+						hdata, _ := Drawer.Palette().EncodePNG(himg)
 						rendertest.Decode(t, hdata, handW)
 						rendertest.Save(t, fmt.Sprintf("dei-%dp-hand-look", n), hdata)
 					}
@@ -129,19 +129,14 @@ func benchState(b *testing.B, moves int) rules.State {
 	return st
 }
 
-// BenchmarkDEIBoard draws and encodes a mid-game 4-player board, its palette memo primed with
-// the game's boards after each of the 8 moves before (render, encode only, render+encode; see
-// rendertest.BenchmarkImage).
+// BenchmarkDEIBoard draws and encodes a mid-game 4-player board (render, encode only,
+// render+encode; see rendertest.BenchmarkImage).
 func BenchmarkDEIBoard(b *testing.B) {
-	var before []any
-	for k := 292; k < 300; k++ {
-		before = append(before, benchState(b, k).View(rules.Observer))
-	}
-	rendertest.BenchmarkImage(b, newRenderer(b), benchState(b, 300).View(rules.Observer), before, names, false)
+	rendertest.BenchmarkImage(b, newRenderer(b), benchState(b, 300).View(rules.Observer), names, false)
 }
 
 // BenchmarkDEIHand draws and encodes the private image of the seat to act.
 func BenchmarkDEIHand(b *testing.B) {
 	st := benchState(b, 300)
-	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), nil, names, true)
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), names, true)
 }

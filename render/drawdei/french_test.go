@@ -146,7 +146,7 @@ func save(t *testing.T, saved map[string]bool, name string, img image.Image) {
 		return
 	}
 	saved[name] = true
-	data, err := render.EncodePNG(img)
+	data, err := Drawer.Palette().EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}

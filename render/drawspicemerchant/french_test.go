@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"spicebot/lang"
-	"spicebot/render"
 	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/spicemerchant"
@@ -90,7 +89,7 @@ func TestSpiceMerchantImagesInFrench(t *testing.T) {
 			img  image.Image
 			what string
 		}{{board, "board"}, {hand, "hand"}} {
-			data, err := render.EncodePNG(im.img)
+			data, err := Drawer.Palette().EncodePNG(im.img)
 			if err != nil {
 				t.Fatal(err)
 			}

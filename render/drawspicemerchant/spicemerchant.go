@@ -80,7 +80,20 @@ var smSpices = [spicemerchant.NumSpices]struct {
 
 // Drawer draws Spice Merchant boards and hands from spicemerchant.View; register it with
 // spicemerchant.Game in package spicebot/games.
-var Drawer = render.Views(spiceMerchantBoard, spiceMerchantHand)
+var Drawer = render.Views(palette(), spiceMerchantBoard, spiceMerchantHand)
+
+// palette returns the colours Spice Merchant's images are painted with (see
+// render.NewPalette): the spices' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{unknownSpice}
+	for _, sp := range smSpices {
+		fills = append(fills, sp.colour, render.Darken(sp.colour, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
+
+// unknownSpice is the colour of a spice the drawer does not know.
+var unknownSpice = color.RGBA{0xa0, 0xa0, 0xa0, 0xff}
 
 // sprite names a cached sprite of this package: its shape and size in pixels.
 type sprite struct {
@@ -101,7 +114,7 @@ func smSpice(k *render.Kit, key string) (color.RGBA, string, string) {
 	if r := []rune(key); len(r) > 2 {
 		label = strings.ToUpper(string(r[:1])) + string(r[1:2])
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label, key
+	return unknownSpice, label, key
 }
 
 // smSpiceIndex returns the position of a spice key in smSpices, or len(smSpices) if unknown
@@ -179,23 +192,17 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	y += smLegendH + smMargin
 	L.height = int(y)
 
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
+	// Top to bottom.
 	c := k.Canvas(smW, L.height)
 	c.Fill(render.ColPaper)
 	smHeader(k, c, v)
-	c.Drawn(L.status)
 	render.StatusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
 	if v.Outcome != nil {
-		c.Drawn(L.outcome)
 		smOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
 	}
-	c.Drawn(L.markets)
 	smMarkets(k, c, v, L.markets)
-	c.Drawn(L.seats)
 	smSeats(k, c, v, display, initials, L.seats)
-	c.Drawn(L.table)
 	smTable(k, c, v, L.table)
-	c.Drawn(L.legend)
 	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
 		smMargin, int(L.legend))
 	return c.Image(), nil
@@ -376,7 +383,6 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		pub := smPublicSeat(v, sv)
 		x := float64(smMargin)
 		y := top + smTitleH + float64(i*(rowH+4))
-		c.Drawn(y) // the rows before
 		turn := sv.Seat == v.Turn && v.Phase == spicemerchant.PhaseTurns && !over
 		if turn {
 			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, render.ColHighlight, render.ColAlert)
