@@ -98,7 +98,7 @@ func NewPalette(fills ...color.Color) *Palette {
 	for _, ink := range inks {
 		for _, g := range grounds {
 			for step := 1; step < coverageSteps-1; step++ {
-				if !add(mixRGBA(g, ink, float64(step)/float64(coverageSteps-1))) {
+				if !add(glyphEdge(g, ink, uint8(step*255/(coverageSteps-1)))) {
 					return p
 				}
 			}
@@ -116,11 +116,15 @@ func rgbaOf(cs color.Palette) []color.RGBA {
 	return out
 }
 
-// mixRGBA returns a mixed with b by f (0: a, 1: b), as a glyph of colour b drawn over a with
-// coverage f.
-func mixRGBA(a, b color.RGBA, f float64) color.RGBA {
-	m := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*f + 0.5) }
-	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), m(a.A, b.A)}
+// glyphEdge returns the colour of a glyph's pixel of ink drawn over ground with coverage cov,
+// computed as image/draw composes a glyph's mask (drawGlyphOver), to the bit.
+func glyphEdge(ground, ink color.RGBA, cov uint8) color.RGBA {
+	const m = 1<<16 - 1
+	ma := uint32(cov) | uint32(cov)<<8
+	sr, sg, sb, sa := ink.RGBA()
+	a := (m - (sa * ma / m)) * 0x101
+	mix := func(d uint8, s uint32) uint8 { return uint8((uint32(d)*a + s*ma) / m >> 8) }
+	return color.RGBA{mix(ground.R, sr), mix(ground.G, sg), mix(ground.B, sb), mix(ground.A, sa)}
 }
 
 // Colours returns the palette's colours (a copy).

@@ -85,7 +85,7 @@ var Drawer = render.Views(palette(), spiceMerchantBoard, spiceMerchantHand)
 // palette returns the colours Spice Merchant's images are painted with (see
 // render.NewPalette): the spices' colours and the shades drawn from them.
 func palette() *render.Palette {
-	fills := []color.Color{unknownSpice}
+	fills := []color.Color{unknownSpice, render.Lighten(render.ColBand, 0.3), render.Lighten(render.ColAlert, 0.9)}
 	for _, sp := range smSpices {
 		fills = append(fills, sp.colour, render.Darken(sp.colour, 0.35))
 	}
