@@ -27,7 +27,8 @@ func newRenderer(t testing.TB) *render.Renderer {
 
 // TestBoardsAndHands plays games with 2, 3 and 4 players (moves from dei.Policy) and draws the
 // board and every private image along the way: every text at least 13 px, no internal id, every
-// name whole; PNGs within rendertest.MaxPNGBytes; with -render.out a few images are written.
+// name whole; PNGs valid, within rendertest.MaxPNGBytes and with every fill exact
+// (rendertest.CheckPNG); with -render.out a few images are written.
 func TestBoardsAndHands(t *testing.T) {
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
@@ -59,10 +60,7 @@ func TestBoardsAndHands(t *testing.T) {
 						t.Fatalf("%s: id drawn in %q", where, d.Text)
 					}
 				}
-				data, err := Drawer.Palette().EncodePNG(img)
-				if err != nil {
-					t.Fatal(err)
-				}
+				data := rendertest.CheckPNG(t, where+" board", r, v, img)
 				rendertest.Decode(t, data, bW)
 				kind := v.Decision
 				if over {
@@ -84,10 +82,10 @@ func TestBoardsAndHands(t *testing.T) {
 							t.Fatalf("%s: id drawn in %q", where, d.Text)
 						}
 					}
+					hdata := rendertest.CheckPNG(t, fmt.Sprintf("%s hand %d", where, s), r, hv, himg)
+					rendertest.Decode(t, hdata, handW)
 					if hv.Looking != nil && hv.Looking.Card != "" && !saved["look"] {
 						saved["look"] = true
-						hdata, _ := Drawer.Palette().EncodePNG(himg)
-						rendertest.Decode(t, hdata, handW)
 						rendertest.Save(t, fmt.Sprintf("dei-%dp-hand-look", n), hdata)
 					}
 				}
