@@ -17,12 +17,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"spicebot/render"
 	"spicebot/rules"
+	"spicebot/rules/rulestest"
 )
 
 // outDir is where Save writes images: go test ./render/... -args -render.out=/tmp/boards
@@ -71,14 +71,9 @@ func Pix(t testing.TB, img image.Image) []byte {
 	return rgba.Pix
 }
 
-// CPUTime is the CPU time (user and system, all threads) the process has used so far.
-func CPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// CPUTime is the CPU time (user and system, all threads) the process has used so far
+// (rulestest.CPUTime).
+func CPUTime() time.Duration { return rulestest.CPUTime() }
 
 // BenchmarkImage runs sub-benchmarks on view's board (hand true: its hand): "render" (draw
 // only); "encode" (the drawn image encoded with its game's palette, render.Palette.EncodePNG);
