@@ -150,13 +150,20 @@ func (p *Palette) Paletted(img image.Image) *image.Paletted {
 	out := image.NewPaletted(b, p.colours)
 	fresh := map[uint32]uint8{} // colours this image met that the memo had not
 	p.mu.RLock()
+	var above, aboveDst []uint8 // the row above and its indices
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := rgba.Pix[rgba.PixOffset(b.Min.X, y):][:4*b.Dx()]
 		dst := out.Pix[out.PixOffset(b.Min.X, y):][:b.Dx()]
 		last, li := ^uint32(0), uint8(0)
 		for x := range dst {
 			c := uint32(row[4*x]) | uint32(row[4*x+1])<<8 | uint32(row[4*x+2])<<16 | uint32(row[4*x+3])<<24
-			if c != last {
+			if c == last {
+				dst[x] = li
+				continue
+			}
+			if above != nil && c == uint32(above[4*x])|uint32(above[4*x+1])<<8|uint32(above[4*x+2])<<16|uint32(above[4*x+3])<<24 {
+				last, li = c, aboveDst[x]
+			} else {
 				i, ok := p.memo[c]
 				if !ok {
 					if i, ok = fresh[c]; !ok {
@@ -168,6 +175,7 @@ func (p *Palette) Paletted(img image.Image) *image.Paletted {
 			}
 			dst[x] = li
 		}
+		above, aboveDst = row, dst
 	}
 	p.mu.RUnlock()
 	if len(fresh) > 0 {
