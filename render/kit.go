@@ -232,8 +232,17 @@ func (r *Renderer) In(locale string) Lang {
 
 // Lang draws images whose words are in one language (Renderer.In).
 type Lang struct {
-	r   *Renderer
-	loc *lang.Localizer
+	r    *Renderer
+	loc  *lang.Localizer
+	full bool // boards with their Detail panels (see Full)
+}
+
+// Full returns l drawing full boards: with the legends and secondary panels (Panel.Detail) that
+// the board posted after every move leaves out to fit a phone (MaxBoardHeight). Hands are the
+// same.
+func (l Lang) Full() Lang {
+	l.full = true
+	return l
 }
 
 // Board draws the public board from a game's view (e.g. borneo.View or *borneo.View). names[i] is
@@ -244,7 +253,7 @@ func (l Lang) Board(view any, names []string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Board(l.r.kit(g, names, l.loc), view)
+	return g.Draw.Board(l.r.kit(g, names, l.loc, l.full), view)
 }
 
 // Hand draws one seat's private view (its hand and what only it knows). It returns an error for a
@@ -254,19 +263,19 @@ func (l Lang) Hand(view any, names []string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Hand(l.r.kit(g, names, l.loc), view)
+	return g.Draw.Hand(l.r.kit(g, names, l.loc, l.full), view)
 }
 
 // BoardPNG draws the public board (see Board) and encodes it as a PNG with its game's palette
 // (see Palette.EncodePNG). It returns the errors of Board and of the encoder.
 func (l Lang) BoardPNG(view any, names []string) ([]byte, error) {
-	return l.png("board", view, func(g Game) (image.Image, error) { return g.Draw.Board(l.r.kit(g, names, l.loc), view) })
+	return l.png("board", view, func(g Game) (image.Image, error) { return g.Draw.Board(l.r.kit(g, names, l.loc, l.full), view) })
 }
 
 // HandPNG draws one seat's private view (see Hand) and encodes it as a PNG with its game's
 // palette. It returns the errors of Hand and of the encoder.
 func (l Lang) HandPNG(view any, names []string) ([]byte, error) {
-	return l.png("hand", view, func(g Game) (image.Image, error) { return g.Draw.Hand(l.r.kit(g, names, l.loc), view) })
+	return l.png("hand", view, func(g Game) (image.Image, error) { return g.Draw.Hand(l.r.kit(g, names, l.loc, l.full), view) })
 }
 
 func (l Lang) png(what string, view any, draw func(Game) (image.Image, error)) ([]byte, error) {
@@ -290,8 +299,8 @@ func (r *Renderer) Palette(view any) (*Palette, error) {
 	return g.Draw.Palette(), nil
 }
 
-func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer) *Kit {
-	k := &Kit{r: r, game: g.Rules, names: names, loc: loc}
+func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer, full bool) *Kit {
+	k := &Kit{r: r, game: g.Rules, names: names, loc: loc, full: full}
 	k.SeatLabels(len(names))
 	return k
 }
@@ -304,17 +313,18 @@ type Kit struct {
 	names             []string
 	display, initials []string
 	loc               *lang.Localizer // the language of the words drawn
+	full              bool            // a full board (see Full)
 }
 
 // NewKit returns a Kit for drawing images of game with the seats' display names, outside
 // Renderer.Board and Hand (tests, tools).
 func (r *Renderer) NewKit(game rules.Game, names []string) *Kit {
-	return r.kit(Game{Rules: game}, names, r.words.For("en"))
+	return r.kit(Game{Rules: game}, names, r.words.For("en"), false)
 }
 
 // NewKitIn is NewKit drawing words in the language of locale (see Renderer.In).
 func (r *Renderer) NewKitIn(locale string, game rules.Game, names []string) *Kit {
-	return r.kit(Game{Rules: game}, names, r.words.For(locale))
+	return r.kit(Game{Rules: game}, names, r.words.For(locale), false)
 }
 
 // SeatLabels fixes the number of seats at n and returns their display names and initials (see

@@ -219,19 +219,6 @@ func (w *words) spicePill(c *render.Canvas, x, cy, h float64, spice string, doub
 	return pw
 }
 
-// borneoLayout is the vertical position of each section of a Borneo board.
-type borneoLayout struct {
-	status, statusH     float64
-	outcome, outcomeH   float64
-	companies           float64
-	harbours            float64
-	action, actionH     float64
-	missions, missionsH float64
-	seats               float64
-	legend              float64
-	height              int
-}
-
 // borneoBoard draws the public board of a Borneo view (see Renderer.Board).
 func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	n := len(v.Seats)
@@ -246,61 +233,42 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 
 	// Measure with a throwaway canvas of zero size: only text metrics are needed.
 	m := k.Canvas(1, 1)
-	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
-	var L borneoLayout
-	y := headerH(v) + bGap
-	L.status = y
-	L.statusH = render.StatusHeight(m, bInner, status, last)
-	y += L.statusH + bGap
-	if v.Outcome != nil {
-		L.outcome = y
-		L.outcomeH = borneoOutcomeHeight(k, m, v)
-		y += L.outcomeH + bGap
+	over := v.Outcome != nil
+	status, last := k.StatusText(v.Status, v.LastMove, over)
+	statusH := render.StatusHeight(m, bInner, status, last)
+	var outcomeH, actionH float64
+	if over {
+		outcomeH = borneoOutcomeHeight(k, m, v)
 	}
-	L.companies = y
-	y += bCompaniesH + bGap
-	L.harbours = y
-	y += bTitleH + float64(harbourSlotH(v.Harbours)) + bGap
 	if v.Fight != nil || v.Distribution != nil || v.Payment != nil {
-		L.action = y
-		L.actionH = borneoActionHeight(w, m, v, display)
-		y += L.actionH + bGap
+		actionH = borneoActionHeight(w, m, v, display)
 	}
-	L.missions = y
-	L.missionsH = bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
-	y += L.missionsH + bGap - 6
-	L.seats = y
-	y += bTitleH + bGap - 4
+	missionsH := bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
 	active := map[rules.Seat]bool{}
 	for _, s := range v.Active {
 		active[s] = true
 	}
+	seatsH := bTitleH - 4.0
 	for _, sv := range v.Seats {
-		y += w.seatRowH(m, v, &sv, render.SeatName(display, sv.Seat), active[sv.Seat]) + 4
+		seatsH += w.seatRowH(m, v, &sv, render.SeatName(display, sv.Seat), active[sv.Seat]) + 4
 	}
-	L.legend = y
 	legendH := legendHeight(w, m)
-	y += legendH + bMargin
-	L.height = int(y)
-
-	// Top to bottom.
-	c := k.Canvas(bW, L.height)
-	c.Fill(render.ColPaper)
-	borneoHeader(w, c, v)
-	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
-	if v.Outcome != nil {
-		borneoOutcome(w, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	drawCompanies(w, c, v, display, initials, L.companies)
-	borneoHarbours(w, c, v, L.harbours)
-	if L.actionH > 0 {
-		borneoAction(w, c, v, display, initials, L.action, L.actionH)
-	}
-	borneoMissions(w, c, v.Missions, L.missions)
-	borneoSeats(w, c, v, display, initials, L.seats)
-	c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
-		bMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: bW, HeaderH: headerH(v), Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { borneoHeader(w, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { borneoOutcome(w, c, v, display, initials, top, outcomeH) }},
+		{H: bCompaniesH, Draw: func(c *render.Canvas, top float64) { drawCompanies(w, c, v, display, initials, top) }},
+		{H: bTitleH + float64(harbourSlotH(v.Harbours)), Draw: func(c *render.Canvas, top float64) { borneoHarbours(w, c, v, top) }},
+		{H: actionH, Draw: func(c *render.Canvas, top float64) { borneoAction(w, c, v, display, initials, top, actionH) }},
+		{H: missionsH - 6, Draw: func(c *render.Canvas, top float64) { borneoMissions(w, c, v.Missions, top) }},
+		{H: seatsH, Draw: func(c *render.Canvas, top float64) { borneoSeats(w, c, v, display, initials, top) }},
+		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
+				bMargin, int(top))
+		}},
+	}), nil
 }
 
 // headerH is the height of the title band: taller when variants are played, to name them.

@@ -144,17 +144,6 @@ func smPublicSeat(v *spicemerchant.View, sv *spicemerchant.SeatView) smSeatPubli
 	return smSeatPublic{hand: sv.HandCount, secret: sv.SecretCount}
 }
 
-// smLayout is the vertical position of each section of a Spice Merchant board.
-type smLayout struct {
-	status, statusH   float64
-	outcome, outcomeH float64
-	markets           float64
-	seats             float64
-	table             float64
-	legend            float64
-	height            int
-}
-
 // smMarketsH is the height of the markets section: title and two rows of three.
 const smMarketsH = smTitleH + 2*smMarketH + smGap
 
@@ -171,41 +160,29 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	display, initials := k.SeatLabels(n)
 
 	m := k.Canvas(1, 1) // text metrics only
-	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
-	var L smLayout
-	y := float64(smHeaderH + smGap)
-	L.status = y
-	L.statusH = render.StatusHeight(m, smInner, status, last)
-	y += L.statusH + smGap
-	if v.Outcome != nil {
-		L.outcome = y
-		L.outcomeH = smOutcomeHeight(k, m, v, display)
-		y += L.outcomeH + smGap
+	over := v.Outcome != nil
+	status, last := k.StatusText(v.Status, v.LastMove, over)
+	statusH := render.StatusHeight(m, smInner, status, last)
+	var outcomeH float64
+	if over {
+		outcomeH = smOutcomeHeight(k, m, v, display)
 	}
-	L.markets = y
-	y += smMarketsH + smGap
-	L.seats = y
-	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4 + smGap
-	L.table = y
-	y += smTableH + smGap
-	L.legend = y
-	y += smLegendH + smMargin
-	L.height = int(y)
-
-	// Top to bottom.
-	c := k.Canvas(smW, L.height)
-	c.Fill(render.ColPaper)
-	smHeader(k, c, v)
-	render.StatusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
-	if v.Outcome != nil {
-		smOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	smMarkets(k, c, v, L.markets)
-	smSeats(k, c, v, display, initials, L.seats)
-	smTable(k, c, v, L.table)
-	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
-		smMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: smW, HeaderH: smHeaderH, Gap: smGap, Margin: smMargin, Header: func(c *render.Canvas) { smHeader(k, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, smMargin, top, smInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { smOutcome(k, c, v, display, initials, top, outcomeH) }},
+		{H: smMarketsH, Draw: func(c *render.Canvas, top float64) { smMarkets(k, c, v, top) }},
+		{H: smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4, Draw: func(c *render.Canvas, top float64) {
+			smSeats(k, c, v, display, initials, top)
+		}},
+		{H: smTableH, Draw: func(c *render.Canvas, top float64) { smTable(k, c, v, top) }},
+		{H: smLegendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
+				smMargin, int(top))
+		}},
+	}), nil
 }
 
 // smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
