@@ -106,19 +106,6 @@ var (
 	stNum   = render.Style{Size: 15, Bold: true}
 )
 
-// layout is the vertical position of each board section.
-type layout struct {
-	status, statusH   float64
-	outcome, outcomeH float64
-	auction           float64
-	track             float64
-	scale             float64
-	seats             float64
-	warehouse         float64
-	legend            float64
-	height            int
-}
-
 // auctionH is the height of the auction panel: three lines, four when the package does not fit
 // beside the die (a long name, a long language).
 func auctionH(wide bool) float64 {
@@ -151,53 +138,33 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 			last = strings.TrimSpace(lines[0]) + " " + m.Fit(strings.TrimSpace(lines[1])+" "+strings.TrimSpace(lines[2]), bInner-60, render.Style{Size: 14})
 		}
 	}
-	var L layout
-	y := float64(headerH + bGap)
-	L.status = y
-	L.statusH = render.StatusHeight(m, bInner, status, last)
-	y += L.statusH + bGap
+	statusH := render.StatusHeight(m, bInner, status, last)
+	var outcomeH, auctionHt float64
 	if over {
-		L.outcome = y
-		L.outcomeH = 40 + float64(n)*44
-		y += L.outcomeH + bGap
+		outcomeH = 40 + float64(n)*44
 	}
 	wide := false
 	if v.Auction != nil {
-		L.auction = y
 		wide = auctionWide(k, m, v, display)
-		y += auctionH(wide) + bGap
+		auctionHt = auctionH(wide)
 	}
-	L.track = y
-	y += trackH() + bGap
-	L.scale = y
-	y += scaleH() + bGap
-	L.seats = y
-	y += bTitleH + float64(n)*(seatRowH+4) + bGap
-	L.warehouse = y
-	y += warehouseH() + bGap
-	L.legend = y
 	legendH := legendHeight(k, m)
-	y += legendH + bMargin
-	L.height = int(y)
-
-	// Top to bottom.
-	c := k.Canvas(bW, L.height)
-	c.Fill(render.ColPaper)
-	header(k, c, v)
-	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, over)
-	if over {
-		outcome(k, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	if v.Auction != nil {
-		auction(k, c, v, display, initials, L.auction, wide)
-	}
-	track(k, c, v, initials, L.track)
-	scale(k, c, v, display, initials, L.scale)
-	seats(k, c, v, display, initials, L.seats)
-	warehouses(k, c, v, initials, L.warehouse)
-	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
-		bMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: bW, HeaderH: headerH, Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { header(k, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { outcome(k, c, v, display, initials, top, outcomeH) }},
+		{H: auctionHt, Draw: func(c *render.Canvas, top float64) { auction(k, c, v, display, initials, top, wide) }},
+		{H: trackH(), Draw: func(c *render.Canvas, top float64) { track(k, c, v, initials, top) }},
+		{H: scaleH(), Draw: func(c *render.Canvas, top float64) { scale(k, c, v, display, initials, top) }},
+		{H: bTitleH + float64(n)*(seatRowH+4), Draw: func(c *render.Canvas, top float64) { seats(k, c, v, display, initials, top) }},
+		{H: warehouseH(), Detail: true, Draw: func(c *render.Canvas, top float64) { warehouses(k, c, v, initials, top) }},
+		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
+				bMargin, int(top))
+		}},
+	}), nil
 }
 
 // layerKey names a cached layer of this package.

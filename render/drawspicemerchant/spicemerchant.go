@@ -177,7 +177,7 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 		{H: smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4, Draw: func(c *render.Canvas, top float64) {
 			smSeats(k, c, v, display, initials, top)
 		}},
-		{H: smTableH, Draw: func(c *render.Canvas, top float64) { smTable(k, c, v, top) }},
+		{H: smTableH, Detail: true, Draw: func(c *render.Canvas, top float64) { smTable(k, c, v, top) }},
 		{H: smLegendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
 			c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
 				smMargin, int(top))

@@ -225,19 +225,19 @@ type Setup struct {
 }
 
 // CheckImageTexts plays a random game of g for each setup and, at the start, every stride moves
-// and at the end, draws the board (from the observer's view) and every seat's hand with r, and
-// checks every text drawn (Texts.Check: size floor, no internal id, no unexpanded reference)
-// and that every player's name is shown whole on the board and the seat's own name on its hand
-// (CheckNames; seat 0 is named LongName); and encodes each image with its game's palette as
+// and at the end, draws the board (from the observer's view), the full board (render.Lang.Full)
+// and every seat's hand with r, and checks every text drawn (Texts.Check: size floor, no
+// internal id, no unexpanded reference) and that every player's name is shown whole on the
+// board and the seat's own name on its hand (CheckNames; seat 0 is named LongName); that the
+// full board is not shorter than the board; and encodes each image with its game's palette as
 // the bot does, checking the PNG (Decode: valid, its width, at most MaxPNGBytes) and its fills
 // (CheckFills: exact). r must be new: its texts are traced from the start. It returns the
-// smallest text size drawn.
-func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Setup, stride int) float64 {
+// smallest text size drawn and the height of the tallest board (not full) in pixels.
+func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Setup, stride int) (smallest float64, tallest int) {
 	t.Helper()
 	texts := Trace(r)
 	defer r.TraceText(nil)
 	others := []string{"Bob", "Chandra", "Dmitri", "Eleanor Rigby-Smythe"}
-	smallest := 0.0
 	note := func(ts []render.DrawnText) {
 		if s := Smallest(ts); s > 0 && (smallest == 0 || s < smallest) {
 			smallest = s
@@ -259,9 +259,19 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 				t.Fatalf("%s: board: %v", where, err)
 			}
 			CheckPNG(t, where+" board", r, view, im)
+			tallest = max(tallest, im.Bounds().Dy())
 			board := texts.Check(t, where+" board")
 			CheckNames(t, where+" board", board, names)
 			note(board)
+			full, err := r.In("en").Full().Board(view, names)
+			if err != nil {
+				t.Fatalf("%s: full board: %v", where, err)
+			}
+			CheckPNG(t, where+" full board", r, view, full)
+			if full.Bounds().Dy() < im.Bounds().Dy() {
+				t.Errorf("%s: the full board is shorter than the board", where)
+			}
+			note(texts.Check(t, where+" full board"))
 			for s := 0; s < su.Players; s++ {
 				hv := st.View(rules.Seat(s))
 				him, err := r.Hand(hv, names)
@@ -288,7 +298,7 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 		}
 		check()
 	}
-	return smallest
+	return smallest, tallest
 }
 
 // CheckPNG encodes img, drawn from view, with its game's palette (render.Renderer.Palette) as
