@@ -20,6 +20,41 @@ type messageCreate struct {
 	*discordgo.MessageSend
 	Nonce        string `json:"nonce,omitempty"`
 	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+	// Attachments describe the files (by index) whose readers carry a description (see
+	// described): the attachment's alt text, which discordgo v0.29 cannot send.
+	Attachments []attachmentMeta `json:"attachments,omitempty"`
+}
+
+// attachmentMeta is a file's entry in a message's attachments: its index among the files, its
+// name and its description (alt text).
+type attachmentMeta struct {
+	ID          int    `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// described is a file's contents with the attachment's description (alt text), which
+// createMessage sends with it.
+type described struct {
+	*bytes.Reader
+	alt string
+}
+
+// attachmentsOf returns the attachments entries of files when one of them is described.
+func attachmentsOf(files []*discordgo.File) []attachmentMeta {
+	var out []attachmentMeta
+	some := false
+	for i, f := range files {
+		m := attachmentMeta{ID: i, Filename: f.Name}
+		if d, ok := f.Reader.(described); ok && d.alt != "" {
+			m.Description, some = d.alt, true
+		}
+		out = append(out, m)
+	}
+	if !some {
+		return nil
+	}
+	return out
 }
 
 // nonce is the nonce of an outbox delivery: unique per item (its id and queue time, base 36,
@@ -32,7 +67,7 @@ func nonce(prefix string, id int64, queued int64) string {
 // createMessage posts msg in channelID with the nonce enforced (see messageCreate). discordgo
 // does not retry a rate-limited call (the outbox waits for Retry-After itself).
 func (b *Bot) createMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
-	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != ""}
+	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != "", Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	var (
@@ -73,11 +108,13 @@ func pings(users []string) *discordgo.MessageAllowedMentions {
 type picture struct {
 	name string
 	png  []byte
+	alt  string // the attachment's description (commands.Image.Alt, localized)
 }
 
-// file makes a fresh attachment of the picture (each request consumes its reader).
+// file makes a fresh attachment of the picture (each request consumes its reader); a message
+// created with it (createMessage) carries its description.
 func (p picture) file() *discordgo.File {
-	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)}
+	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: described{bytes.NewReader(p.png), p.alt}}
 }
 
 // files is the picture as a list of attachments, or none when there is no picture.
@@ -97,6 +134,9 @@ func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	if img.Hand {
 		name = "hand.png"
 	}
+	if img.File != "" {
+		name = img.File
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("render panicked", "image", name, "panic", panicText(r), "stack", string(debug.Stack()))
@@ -104,6 +144,9 @@ func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 		}
 	}()
 	rend := b.rend.In(img.Lang) // the reader's language: the channel's for a board post
+	if img.Full {
+		rend = rend.Full() // the Details button, /board full
+	}
 	draw := rend.BoardPNG
 	if img.Hand {
 		draw = rend.HandPNG
@@ -112,7 +155,7 @@ func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
 	}
-	return picture{name: name, png: data}, nil
+	return picture{name: name, png: data, alt: img.Alt}, nil
 }
 
 // panicText is what the log says about a recovered panic: a runtime error's message (a bug's
