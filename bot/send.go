@@ -28,7 +28,7 @@ type messageCreate struct {
 // attachmentMeta is a file's entry in a message's attachments: its index among the files, its
 // name and its description (alt text).
 type attachmentMeta struct {
-	ID          int    `json:"id"`
+	ID          string `json:"id"`
 	Filename    string `json:"filename"`
 	Description string `json:"description,omitempty"`
 }
@@ -45,7 +45,7 @@ func attachmentsOf(files []*discordgo.File) []attachmentMeta {
 	var out []attachmentMeta
 	some := false
 	for i, f := range files {
-		m := attachmentMeta{ID: i, Filename: f.Name}
+		m := attachmentMeta{ID: strconv.Itoa(i), Filename: f.Name}
 		if d, ok := f.Reader.(described); ok && d.alt != "" {
 			m.Description, some = d.alt, true
 		}
