@@ -332,8 +332,9 @@ func (r *Renderer) NewKitIn(locale string, game rules.Game, names []string) *Kit
 	return r.kit(Game{Rules: game}, names, r.words.For(locale), false)
 }
 
-// SeatLabels fixes the number of seats at n and returns their display names and initials (see
-// seatLabels): missing or blank names become "Player n"; initials are unique.
+// SeatLabels fixes the number of seats at n and returns their display names and marks (see
+// seatLabels): missing or blank names become "Player n"; a seat's mark is its number, never a
+// letter a game's pieces could share. (Drawers call the marks "initials".)
 func (k *Kit) SeatLabels(n int) (display, initials []string) {
 	k.display, k.initials = seatLabels(k.names, n, func(i int) string { return k.T("render.player", "N", i) })
 	return k.display, k.initials
@@ -465,6 +466,7 @@ type Canvas struct {
 	r     *Renderer
 	loc   *lang.Localizer // the language of the words the kit draws on it
 	faces map[faceKey]font.Face
+	mark  bool // the text drawn is a player's mark (SeatDisc)
 }
 
 type faceKey struct {
@@ -500,6 +502,7 @@ type DrawnText struct {
 	Text string
 	Size float64
 	Bold bool
+	Mark bool // a player's mark (Canvas.SeatDisc)
 }
 
 // TraceText makes the Renderer call f with every string it draws from now on (f nil: stop),
@@ -629,7 +632,7 @@ func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
 		col = ColInk
 	}
 	if f := c.r.trace.Load(); f != nil {
-		(*f)(DrawnText{Text: s, Size: st.size(), Bold: st.Bold})
+		(*f)(DrawnText{Text: s, Size: st.size(), Bold: st.Bold, Mark: c.mark})
 	}
 	d := font.Drawer{
 		Dst:  c.img,
@@ -955,73 +958,23 @@ func (c *Canvas) Legend(items []LegendItem, x, top, w, rowH float64, st Style) f
 	return cy + rowH/2 - top
 }
 
-// seatLabels returns the display names and initials of n seats from names. Missing or blank names
-// become player(n) ("Player n", 1-based n, in the image's language). Initials are the first letter
-// of each name, upper-cased; when two seats share one, they get two letters, and the seat number
-// (1-based) when that is still ambiguous.
-func seatLabels(names []string, n int, player func(n int) string) (display, initials []string) {
+// seatLabels returns the display names and marks of n seats from names. Missing or blank names
+// become player(n) ("Player n", 1-based n, in the image's language). A seat's mark is its number
+// (1-based): the games label their own pieces with letters (companies, spices, islands, ships), so
+// a player's mark must never be a letter, which could read as one of them (issue 26: Bob's "B"
+// beside the British "B").
+func seatLabels(names []string, n int, player func(n int) string) (display, marks []string) {
 	display = make([]string, n)
-	initials = make([]string, n)
+	marks = make([]string, n)
 	for i := range display {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			display[i] = strings.TrimSpace(names[i])
 		} else {
 			display[i] = player(i + 1)
 		}
+		marks[i] = strconv.Itoa(i + 1)
 	}
-	prefix := func(s string, k int) string {
-		var b []rune
-		for _, r := range s {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b = append(b, r)
-			}
-			if len(b) == k {
-				break
-			}
-		}
-		if len(b) == 0 {
-			return ""
-		}
-		return strings.ToUpper(string(b[:1])) + strings.ToLower(string(b[1:]))
-	}
-	for i := range initials {
-		initials[i] = prefix(display[i], 1)
-	}
-	for k := 2; k <= 3; k++ {
-		dup := duplicates(initials)
-		if len(dup) == 0 {
-			break
-		}
-		for i := range initials {
-			if dup[initials[i]] {
-				if k == 3 {
-					initials[i] = strconv.Itoa(i + 1)
-				} else {
-					initials[i] = prefix(display[i], k)
-				}
-			}
-		}
-	}
-	for i := range initials {
-		if initials[i] == "" {
-			initials[i] = strconv.Itoa(i + 1)
-		}
-	}
-	return display, initials
-}
-
-func duplicates(xs []string) map[string]bool {
-	seen := map[string]int{}
-	for _, x := range xs {
-		seen[x]++
-	}
-	dup := map[string]bool{}
-	for x, n := range seen {
-		if n > 1 || x == "" {
-			dup[x] = true
-		}
-	}
-	return dup
+	return display, marks
 }
 
 // SeatName returns seat's display name, or "?" for a seat the view does not have.
@@ -1040,7 +993,8 @@ func Plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// SeatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
+// SeatDisc draws seat's disc (player colour and mark, Kit.SeatLabels) of radius rad centred on
+// (cx, cy). Its mark is traced as a mark (DrawnText.Mark).
 func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
 	label := "?"
 	if int(seat) >= 0 && int(seat) < len(initials) {
@@ -1050,7 +1004,11 @@ func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []strin
 	if len([]rune(label)) > 1 {
 		size = rad * 0.9
 	}
-	c.Disc(cx, cy, rad, PlayerColour(int(seat)), label, size)
+	fill := PlayerColour(int(seat))
+	c.Disc(cx, cy, rad, fill, "", size)
+	c.mark = true
+	c.Text(label, math.Round(cx), math.Round(cy), 0.5, Style{Size: size, Bold: true, Colour: Contrast(fill)})
+	c.mark = false
 }
 
 // SectionTitle draws a small upper-case section title at (x, cy) and returns its width.

@@ -43,9 +43,9 @@ func TestSeatLabels(t *testing.T) {
 		initials  []string
 		nameOfTwo string
 	}{
-		{[]string{"alice", "Bob", "carl"}, 3, []string{"alice", "Bob", "carl"}, []string{"A", "B", "C"}, ""},
-		{[]string{"Anna", "Alice", "Bob"}, 3, []string{"Anna", "Alice", "Bob"}, []string{"An", "Al", "B"}, ""},
-		{[]string{"Sam", "Sam", ""}, 3, []string{"Sam", "Sam", "Player 3"}, []string{"1", "2", "P"}, ""},
+		{[]string{"alice", "Bob", "carl"}, 3, []string{"alice", "Bob", "carl"}, []string{"1", "2", "3"}, ""},
+		{[]string{"Anna", "Alice", "Bob"}, 3, []string{"Anna", "Alice", "Bob"}, []string{"1", "2", "3"}, ""},
+		{[]string{"Sam", "Sam", ""}, 3, []string{"Sam", "Sam", "Player 3"}, []string{"1", "2", "3"}, ""},
 		{[]string{"🙂", "  "}, 3, []string{"🙂", "Player 2", "Player 3"}, []string{"1", "2", "3"}, ""},
 	}
 	for _, tc := range tests {

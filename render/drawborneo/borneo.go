@@ -321,7 +321,7 @@ func borneoHeader(w *words, c *render.Canvas, v *borneo.View) {
 
 // borneoCompanies draws the four company columns with their ranked merchants (rulebook
 // "Companies"): rank 1 at the top, each merchant a disc in its owner's colour with the owner's
-// initial, and the owner's name. During a fight the attacker and defender are outlined; during a
+// number, and the owner's name. During a fight the attacker and defender are outlined; during a
 // distribution the companies taking part carry their rank token (1–4) or M.
 func drawCompanies(w *words, c *render.Canvas, v *borneo.View, display, initials []string, top float64) {
 	const colW = bInner / 4
@@ -384,8 +384,8 @@ func drawCompanies(w *words, c *render.Canvas, v *borneo.View, display, initials
 				nameW -= bw + 4
 			}
 			c.SeatDisc(x+34, cy, 11, seat, initials)
-			// The name when it fits, else the disc's initial alone: the players section below
-			// pairs each initial with the whole name.
+			// The name when it fits, else the disc's number alone: the players section below
+			// pairs each number with the whole name.
 			name := render.SeatName(display, seat)
 			st := render.Style{Size: 14}
 			if seat == v.Turn && v.Outcome == nil {

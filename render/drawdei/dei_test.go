@@ -27,12 +27,14 @@ func newRenderer(t testing.TB) *render.Renderer {
 
 // TestBoardsAndHands plays games with 2, 3 and 4 players (moves from dei.Policy) and draws the
 // board and every private image along the way: every text at least 13 px, no internal id, every
-// name whole; PNGs valid, within rendertest.MaxPNGBytes and with every fill exact
+// name whole; no letter both a player's mark and a piece's (rendertest.Marks); PNGs valid, within rendertest.MaxPNGBytes and with every fill exact
 // (rendertest.CheckPNG); with -render.out a few images are written.
 func TestBoardsAndHands(t *testing.T) {
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
 	defer r.TraceText(nil)
+	marks := rendertest.NewMarks()
+	defer marks.Check(t, "dutch-east-indies")
 	stride := 25
 	if testing.Short() {
 		stride = 150
@@ -54,6 +56,7 @@ func TestBoardsAndHands(t *testing.T) {
 					t.Fatalf("%s: %v", where, err)
 				}
 				drawn := texts.Check(t, where+" board")
+				marks.Add(drawn)
 				rendertest.CheckNames(t, where+" board", drawn, names[:n])
 				for _, d := range drawn {
 					if idPattern.MatchString(d.Text) {
@@ -77,6 +80,7 @@ func TestBoardsAndHands(t *testing.T) {
 						t.Fatalf("%s hand %d: %v", where, s, err)
 					}
 					hd := texts.Check(t, where+" hand")
+					marks.Add(hd)
 					for _, d := range hd {
 						if idPattern.MatchString(d.Text) {
 							t.Fatalf("%s: id drawn in %q", where, d.Text)

@@ -229,7 +229,8 @@ type Setup struct {
 // and every seat's hand with r, and checks every text drawn (Texts.Check: size floor, no
 // internal id, no unexpanded reference) and that every player's name is shown whole on the
 // board and the seat's own name on its hand (CheckNames; seat 0 is named LongName); that the
-// full board is not shorter than the board; and encodes each image with its game's palette as
+// full board is not shorter than the board; that no letter is both a player's mark and a game
+// piece's label over all images (Marks); and encodes each image with its game's palette as
 // the bot does, checking the PNG (Decode: valid, its width, at most MaxPNGBytes) and its fills
 // (CheckFills: exact). r must be new: its texts are traced from the start. It returns the
 // smallest text size drawn and the height of the tallest board (not full) in pixels.
@@ -238,6 +239,8 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 	texts := Trace(r)
 	defer r.TraceText(nil)
 	others := []string{"Bob", "Chandra", "Dmitri", "Eleanor Rigby-Smythe"}
+	marks := NewMarks()
+	defer marks.Check(t, g.ID())
 	note := func(ts []render.DrawnText) {
 		if s := Smallest(ts); s > 0 && (smallest == 0 || s < smallest) {
 			smallest = s
@@ -261,6 +264,7 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 			CheckPNG(t, where+" board", r, view, im)
 			tallest = max(tallest, im.Bounds().Dy())
 			board := texts.Check(t, where+" board")
+			marks.Add(board)
 			CheckNames(t, where+" board", board, names)
 			note(board)
 			full, err := r.In("en").Full().Board(view, names)
@@ -280,6 +284,7 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 				}
 				CheckPNG(t, fmt.Sprintf("%s hand of seat %d", where, s), r, hv, him)
 				hand := texts.Check(t, fmt.Sprintf("%s hand of seat %d", where, s))
+				marks.Add(hand)
 				CheckNames(t, fmt.Sprintf("%s hand of seat %d", where, s), hand, names[s:s+1])
 				note(hand)
 			}

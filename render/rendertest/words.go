@@ -99,3 +99,41 @@ func (f *French) Check(tb testing.TB, where string, drawn []render.DrawnText) {
 		}
 	}
 }
+
+// Marks collects, over the images of whole games, the letters of players' marks
+// (render.DrawnText.Mark) and the labels of the games' own pieces (a text of one or two letters,
+// upper case first: "B", "Pe", "Vi"), to check that no letter is both (issue 26: a player's mark
+// must never read as a game piece).
+type Marks struct {
+	marks, pieces map[string]string // a letter (upper case) → the text that showed it first
+}
+
+// NewMarks returns an empty collector.
+func NewMarks() *Marks { return &Marks{marks: map[string]string{}, pieces: map[string]string{}} }
+
+// Add collects the marks and piece labels of drawn.
+func (m *Marks) Add(drawn []render.DrawnText) {
+	for _, d := range drawn {
+		r := []rune(strings.TrimSpace(d.Text))
+		switch {
+		case d.Mark:
+			for _, c := range r {
+				if unicode.IsLetter(c) {
+					m.marks[string(unicode.ToUpper(c))] = d.Text
+				}
+			}
+		case len(r) >= 1 && len(r) <= 2 && unicode.IsUpper(r[0]) && (len(r) == 1 || unicode.IsLetter(r[1])):
+			m.pieces[string(r[0])] = d.Text
+		}
+	}
+}
+
+// Check reports every letter shown both in a player's mark and as a game piece's label.
+func (m *Marks) Check(tb testing.TB, where string) {
+	tb.Helper()
+	for l, mark := range m.marks {
+		if piece, ok := m.pieces[l]; ok {
+			tb.Errorf("%s: the letter %s is a player's mark (%q) and a game piece (%q)", where, l, mark, piece)
+		}
+	}
+}
