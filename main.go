@@ -31,7 +31,6 @@ import (
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/lang"
-	"spicebot/render"
 	"spicebot/rules"
 )
 
@@ -411,20 +410,12 @@ func renderCmd(args []string, stdout, stderr io.Writer, reg *rules.Registry) err
 	}
 	var png []byte
 	if *seat > 0 {
-		img, err := r.In(*language).Hand(st.View(rules.Seat(*seat-1)), names)
-		if err != nil {
-			return err
-		}
-		png, err = render.EncodePNG(img)
+		png, err = r.In(*language).HandPNG(st.View(rules.Seat(*seat-1)), names)
 		if err != nil {
 			return err
 		}
 	} else {
-		img, err := r.In(*language).Board(st.View(rules.Observer), names)
-		if err != nil {
-			return err
-		}
-		png, err = render.EncodePNG(img)
+		png, err = r.In(*language).BoardPNG(st.View(rules.Observer), names)
 		if err != nil {
 			return err
 		}

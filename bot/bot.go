@@ -131,8 +131,6 @@ type Bot struct {
 	handle func(context.Context, commands.Request) (commands.Reply, error)
 	// renders holds a token per CPU: board and hand renders of the outbox at once.
 	renders chan struct{}
-	// memos holds the palette memos of the games' board posts (see boardMemo).
-	memos *render.PaletteMemos[boardMemoKey]
 
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -226,8 +224,8 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
 		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
-		boardNonce: map[int64]string{}, memos: render.NewPaletteMemos[boardMemoKey](boardMemoGames),
-		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
+		boardNonce: map[int64]string{},
+		ctx:        context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
 	}
 	b.handle = b.svc.Handle
 	b.wirePace(store, reg)

@@ -13,7 +13,6 @@ import (
 	"spicebot/commands"
 	"spicebot/data"
 	"spicebot/pace"
-	"spicebot/render"
 	"spicebot/rules"
 )
 
@@ -306,12 +305,6 @@ func (b *Bot) settle(ctx context.Context, batch []data.OutboxItem, err error) bo
 
 // render renders an image for a delivery, one render per CPU at a time.
 func (b *Bot) render(ctx context.Context, img commands.Image) (picture, error) {
-	return b.renderWith(ctx, img, nil)
-}
-
-// renderWith is render, a board encoded with memo, its game's palette memo, when memo is not nil
-// (see renderPNGWith).
-func (b *Bot) renderWith(ctx context.Context, img commands.Image, memo *render.PaletteMemo) (picture, error) {
 	select {
 	case b.renders <- struct{}{}:
 	case <-ctx.Done():
@@ -319,7 +312,7 @@ func (b *Bot) renderWith(ctx context.Context, img commands.Image, memo *render.P
 	}
 	defer func() { <-b.renders }()
 	defer b.metrics.rendered(img, time.Now())
-	return b.renderPNGWith(img, memo)
+	return b.renderPNG(img)
 }
 
 // postBoard posts (or edits in place) the board of one game for a run of its board items.
@@ -338,7 +331,7 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 		return nil
 	}
 	// A picture that cannot be drawn must not stall the game: post the text alone.
-	pic, err := b.renderWith(ctx, post.Image, b.boardMemo(gameID, channelID))
+	pic, err := b.render(ctx, post.Image)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

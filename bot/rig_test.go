@@ -183,12 +183,15 @@ func isBoard(m discordtest.Message) bool {
 		return false
 	}
 	for _, f := range m.Files {
-		if f.Name == "board.png" {
+		if boardFile.MatchString(f.Name) {
 			return true
 		}
 	}
 	return false
 }
+
+// boardFile matches the file name of a board image: its game and turn ("borneo-turn-14.png").
+var boardFile = regexp.MustCompile(`^[a-z-]+-turn-\d+\.png$`)
 
 // boardVersion is the version a board message shows, read from its "Your move" button
 // (sb1:ym/{game}/{version}), or -1 (a final board has no buttons).

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"spicebot/commands"
-	"spicebot/render"
 )
 
 // messageCreate is discordgo's MessageSend with the two fields it lacks: nonce and
@@ -21,6 +20,41 @@ type messageCreate struct {
 	*discordgo.MessageSend
 	Nonce        string `json:"nonce,omitempty"`
 	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+	// Attachments describe the files (by index) whose readers carry a description (see
+	// described): the attachment's alt text, which discordgo v0.29 cannot send.
+	Attachments []attachmentMeta `json:"attachments,omitempty"`
+}
+
+// attachmentMeta is a file's entry in a message's attachments: its index among the files, its
+// name and its description (alt text).
+type attachmentMeta struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// described is a file's contents with the attachment's description (alt text), which
+// createMessage sends with it.
+type described struct {
+	*bytes.Reader
+	alt string
+}
+
+// attachmentsOf returns the attachments entries of files when one of them is described.
+func attachmentsOf(files []*discordgo.File) []attachmentMeta {
+	var out []attachmentMeta
+	some := false
+	for i, f := range files {
+		m := attachmentMeta{ID: strconv.Itoa(i), Filename: f.Name}
+		if d, ok := f.Reader.(described); ok && d.alt != "" {
+			m.Description, some = d.alt, true
+		}
+		out = append(out, m)
+	}
+	if !some {
+		return nil
+	}
+	return out
 }
 
 // nonce is the nonce of an outbox delivery: unique per item (its id and queue time, base 36,
@@ -33,7 +67,7 @@ func nonce(prefix string, id int64, queued int64) string {
 // createMessage posts msg in channelID with the nonce enforced (see messageCreate). discordgo
 // does not retry a rate-limited call (the outbox waits for Retry-After itself).
 func (b *Bot) createMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
-	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != ""}
+	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != "", Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	var (
@@ -74,11 +108,13 @@ func pings(users []string) *discordgo.MessageAllowedMentions {
 type picture struct {
 	name string
 	png  []byte
+	alt  string // the attachment's description (commands.Image.Alt, localized)
 }
 
-// file makes a fresh attachment of the picture (each request consumes its reader).
+// file makes a fresh attachment of the picture (each request consumes its reader); a message
+// created with it (createMessage) carries its description.
 func (p picture) file() *discordgo.File {
-	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: bytes.NewReader(p.png)}
+	return &discordgo.File{Name: p.name, ContentType: "image/png", Reader: described{bytes.NewReader(p.png), p.alt}}
 }
 
 // files is the picture as a list of attachments, or none when there is no picture.
@@ -89,39 +125,17 @@ func (p picture) files() []*discordgo.File {
 	return []*discordgo.File{p.file()}
 }
 
-// renderPNG renders a board or hand image as PNG, its words in the image's language (img.Lang).
-// A drawer that panics is an error here, so a
-// bad picture never takes a reply or a board post down with it.
-func (b *Bot) renderPNG(img commands.Image) (picture, error) {
-	return b.renderPNGWith(img, nil)
-}
-
-// boardMemoGames is how many games' palette memos a Bot keeps (Bot.memos): the few hundred
-// games played most recently, 100–250 KB each (the palette's colour table and the last board's
-// compressed bands).
-const boardMemoGames = 256
-
-// boardMemoKey is the key of a game's palette memo in Bot.memos.
-type boardMemoKey struct {
-	game    int64
-	channel string
-}
-
-// boardMemo returns the palette memo of the board posts of game gameID in channelID, so that a
-// game's next board is encoded in one pass with the palette of its last one, copying the rows
-// they share (see render.PaletteMemo). A memo carries colours from one image to the next, so it
-// is kept per game and channel (a board never depends on another game's), and used only for
-// boards, which are public: never for a hand.
-func (b *Bot) boardMemo(gameID int64, channelID string) *render.PaletteMemo {
-	return b.memos.For(boardMemoKey{game: gameID, channel: channelID})
-}
-
-// renderPNGWith is renderPNG, a board encoded with memo, its game's palette memo (see
-// boardMemo), when memo is not nil. A hand never is: its colours must not reach another image.
-func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic picture, err error) {
+// renderPNG renders a board or hand image as PNG (render.Lang.BoardPNG, HandPNG: drawn, then
+// encoded with the game's palette), its words in the image's language (img.Lang). A drawer
+// that panics is an error here, so a bad picture never takes a reply or a board post down with
+// it.
+func (b *Bot) renderPNG(img commands.Image) (pic picture, err error) {
 	name := "board.png"
 	if img.Hand {
 		name = "hand.png"
+	}
+	if img.File != "" {
+		name = img.File
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -130,23 +144,18 @@ func (b *Bot) renderPNGWith(img commands.Image, memo *render.PaletteMemo) (pic p
 		}
 	}()
 	rend := b.rend.In(img.Lang) // the reader's language: the channel's for a board post
-	if !img.Hand {
-		// Drawn and encoded at once, on two cores (see render.Lang.BoardPNG).
-		data, err := rend.BoardPNG(img.View, img.Names, memo)
-		if err != nil {
-			return picture{}, fmt.Errorf("render %s: %w", name, err)
-		}
-		return picture{name: name, png: data}, nil
+	if img.Full {
+		rend = rend.Full() // the Details button, /board full
 	}
-	im, err := rend.Hand(img.View, img.Names)
+	draw := rend.BoardPNG
+	if img.Hand {
+		draw = rend.HandPNG
+	}
+	data, err := draw(img.View, img.Names)
 	if err != nil {
 		return picture{}, fmt.Errorf("render %s: %w", name, err)
 	}
-	data, err := render.EncodePNG(im) // never with a memo
-	if err != nil {
-		return picture{}, fmt.Errorf("encode %s: %w", name, err)
-	}
-	return picture{name: name, png: data}, nil
+	return picture{name: name, png: data, alt: img.Alt}, nil
 }
 
 // panicText is what the log says about a recovered panic: a runtime error's message (a bug's

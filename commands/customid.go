@@ -29,6 +29,7 @@ const (
 	ActTake     Action = "take"    // "Take this seat" after a vote to replace: sb1:take/{game}/{vote}/{seat}
 	ActNudge    Action = "nudge"   // the board's Nudge button: sb1:nudge/{game}
 	ActHome     Action = "home"    // "I'm back" after /away: sb1:home/0
+	ActDetails  Action = "details" // the board's Details button: the full board, privately: sb1:details/{game}
 
 	// The decision menu (decide.go): sb1:{action}/{game}/{hash}/{path}/{k}, where hash is the
 	// short hash of the seat's legal moves the menu was made for, path is "p" and the option
@@ -113,7 +114,7 @@ func ParseCustomID(s string) (CustomID, error) {
 	case c.Action == ActNudge, c.Action == ActHome:
 	case c.Action == ActUndo:
 		want = 5
-	case c.Action == ActHand, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
+	case c.Action == ActHand, c.Action == ActDetails, c.Action == ActJoin, c.Action == ActLeave, c.Action == ActStart, c.Action == ActRematch, c.Action == ActBack:
 	default:
 		return CustomID{}, fmt.Errorf("custom_id %q: unknown action", s)
 	}

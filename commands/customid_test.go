@@ -9,6 +9,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 	ids := []CustomID{
 		{Action: ActYourMove, Game: 12, Version: 37},
 		{Action: ActHand, Game: 3, Version: -1},
+		{Action: ActDetails, Game: 3, Version: -1},
 		{Action: ActJoin, Game: 5, Version: -1},
 		{Action: ActLeave, Game: 5, Version: -1},
 		{Action: ActStart, Game: 5, Version: -1},

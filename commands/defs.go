@@ -89,7 +89,10 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 			}},
 		{Name: "mygames", Description: rules.Msg("commands.defs.desc.mygames")},
 		{Name: "hand", Description: rules.Msg("commands.defs.desc.hand"), DMPermission: &noDM},
-		{Name: "board", Description: rules.Msg("commands.defs.desc.board"), DMPermission: &noDM},
+		{Name: "board", Description: rules.Msg("commands.defs.desc.board"), DMPermission: &noDM,
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "full", Description: rules.Msg("render.defs.board.full")},
+			}},
 		{Name: "log", Description: rules.Msg("commands.defs.desc.log"), DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: rules.Msg("commands.defs.desc.log.count"),

@@ -31,6 +31,51 @@ func (s *Service) hand(ctx context.Context, req Request, gameID int64) (Reply, e
 	return r, nil
 }
 
+// details answers the board's Details button and /board full: the full board (with the legends
+// and secondary panels the posted board leaves out to fit a phone, render.Lang.Full), for the
+// caller alone. The board is public: anyone in the channel may ask.
+func (s *Service) details(ctx context.Context, req Request, gameID int64) (Reply, error) {
+	l, stop, err := s.loadPlaying(ctx, req, gameID)
+	if stop != nil || err != nil {
+		return deref(stop), err
+	}
+	r := ephemeral(rules.Msg("render.details.text"))
+	img := boardImage(l)
+	img.Full = true
+	r.Image = &img
+	return r, nil
+}
+
+// boardImage is the public board of a game as an attachment: named after the game and its turn
+// ("borneo-turn-14.png"), described for screen readers by the turn and who acts (the final
+// scores once the game is over).
+func boardImage(l *loaded) Image {
+	st := l.st
+	img := Image{View: st.View(rules.Observer), Names: l.names(),
+		File: fmt.Sprintf("%s-turn-%d.png", l.game.ID(), st.TurnNumber())}
+	if out, over := st.Outcome(); over {
+		var scores []string
+		for seat, sc := range out.Scores {
+			scores = append(scores, rules.Msg("render.alt.score", "Seat", rules.SeatRef(rules.Seat(seat)), "Score", sc))
+		}
+		img.Alt = rules.Msg("render.alt.over", "Game", l.title(), "Scores", rules.List(scores...))
+	} else {
+		var who []string
+		for _, seat := range st.Active() {
+			who = append(who, rules.SeatRef(seat))
+		}
+		img.Alt = rules.Msg("render.alt.board", "Game", l.title(), "Turn", st.TurnNumber(), "Players", rules.List(who...))
+	}
+	names := l.names()
+	img.Alt = expandRefs(img.Alt, func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(names) {
+			return names[s]
+		}
+		return rules.Msg("commands.game.someone")
+	}, l.game.Term)
+	return img
+}
+
 // BoardEvery is how often /board may post the board in one channel.
 const BoardEvery = 30 * time.Second
 

@@ -135,6 +135,9 @@ func localizeReply(loc *lang.Localizer, r *Reply) {
 // (a seat without a name is "Seat n" in the reader's words).
 func localizeImage(loc *lang.Localizer, img *Image) {
 	img.Lang = loc.Lang()
+	if img.Alt != "" {
+		img.Alt = loc.Text(img.Alt)
+	}
 	if len(img.Names) == 0 {
 		return
 	}

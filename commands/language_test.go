@@ -271,8 +271,12 @@ func TestLanguagesOfAGame(t *testing.T) {
 	if len(boards) != 1 || !strings.HasPrefix(boards[0].Content, "**Count** · turn 1") || boards[0].Image.Lang != "en" {
 		t.Fatalf("board in an en-US server: %+v", boards)
 	}
-	if got := buttonLabels(boards[0].Components); got != "Your move|My hand" {
+	if got := buttonLabels(boards[0].Components); got != "Your move|My hand|Details" {
 		t.Fatalf("board buttons %q", got)
+	}
+	// The image is named after the game and its turn, and described for screen readers.
+	if img := boards[0].Image; img.File != "count-turn-1.png" || !strings.HasPrefix(img.Alt, "Count board, turn 1: ") || !strings.HasSuffix(img.Alt, " to act.") {
+		t.Fatalf("board image file %q, alt text %q", img.File, img.Alt)
 	}
 	_, _, st := lt.current()
 	fr, en := lt.userOf(st.Active()[0]), lt.userOf(1-st.Active()[0])
@@ -336,8 +340,11 @@ func TestLanguagesOfAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(post.Content, "**Count** · tour 2") || post.Image.Lang != "fr" || buttonLabels(post.Components) != "Votre coup|Ma main" {
+	if !strings.HasPrefix(post.Content, "**Count** · tour 2") || post.Image.Lang != "fr" || buttonLabels(post.Components) != "Votre coup|Ma main|Détails" {
 		t.Fatalf("board in a French channel: %q, image %q, buttons %q", post.Content, post.Image.Lang, buttonLabels(post.Components))
+	}
+	if !strings.HasPrefix(post.Image.Alt, "Plateau de Count, tour 2 : à ") {
+		t.Fatalf("board image's alt text in a French channel: %q", post.Image.Alt)
 	}
 	// A public answer follows the channel too: the results and Rematch of a finished game.
 	for {

@@ -579,3 +579,30 @@ func TestResultsRecap(t *testing.T) {
 }
 
 func (recapGame) Messages() fs.FS { return nil }
+
+// TestBoardDetails checks the full board: the board's Details button and /board full answer the
+// caller alone (ephemeral, nothing queued) with the full board (its legends) of the observer's
+// view, named after the game and its turn and described; a player and an onlooker alike.
+func TestBoardDetails(t *testing.T) {
+	svc, store := startTwo(t)
+	ctx := context.Background()
+	row, _, _ := store.Current(ctx, "c1")
+	before, _ := store.PendingOutbox(ctx, 0)
+	button := CustomID{Action: ActDetails, Game: row.ID}.String()
+	for _, req := range []Request{
+		{Kind: KindComponent, CustomID: button, UserID: "u1"},
+		{Kind: KindComponent, CustomID: button, UserID: "onlooker"},
+		{Command: "board", UserID: "u2", Options: map[string]any{"full": true}},
+	} {
+		r := call(t, svc, req)
+		if !r.Ephemeral || r.Image == nil || !r.Image.Full || r.Image.Hand {
+			t.Fatalf("%+v: reply %+v, want the full board privately", req, r)
+		}
+		if r.Image.View == nil || r.Image.File != "count-turn-1.png" || !strings.Contains(r.Image.Alt, "turn 1") {
+			t.Errorf("%+v: image %q, alt text %q", req, r.Image.File, r.Image.Alt)
+		}
+	}
+	if after, _ := store.PendingOutbox(ctx, 0); len(after) != len(before) {
+		t.Errorf("the full board queued %d outbox items", len(after)-len(before))
+	}
+}

@@ -243,7 +243,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	}
 	post := BoardPost{
 		Content:  localizeText(loc, b.String(), maxContent),
-		Image:    Image{View: st.View(rules.Observer), Names: l.names()},
+		Image:    boardImage(l),
 		Mentions: mentions,
 		New:      isNew,
 		From:     from,
@@ -266,6 +266,7 @@ func boardButtons(game int64, version int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: rules.Msg("commands.board.your_move"), Style: discordgo.PrimaryButton, CustomID: CustomID{Action: ActYourMove, Game: game, Version: version}.String()},
 		discordgo.Button{Label: rules.Msg("commands.board.my_hand"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActHand, Game: game}.String()},
+		discordgo.Button{Label: rules.Msg("render.details.button"), Style: discordgo.SecondaryButton, CustomID: CustomID{Action: ActDetails, Game: game}.String()},
 	}}}
 }
 

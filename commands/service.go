@@ -183,6 +183,14 @@ type Image struct {
 	Hand bool
 	// Lang is the language of the words drawn ("en", "fr"; see lang.Match); "" draws English.
 	Lang string
+	// Full draws the full board, with its legends and secondary panels (render.Lang.Full).
+	Full bool
+	// File is the attachment's file name ("borneo-turn-14.png"); "" names it board.png or
+	// hand.png.
+	File string
+	// Alt is the attachment's description, what a screen reader says of it (rules text: the
+	// game, the turn, who acts, the scores at the end); "" gives none.
+	Alt string
 }
 
 // Service answers interactions. It is safe for concurrent use, also by several processes sharing a
@@ -403,6 +411,9 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 		case "hand":
 			return s.hand(ctx, req, 0)
 		case "board":
+			if full, _ := req.Options["full"].(bool); full {
+				return s.details(ctx, req, 0)
+			}
 			return s.board(ctx, req)
 		case "log":
 			n, _ := req.Options["count"].(int64)
@@ -425,6 +436,8 @@ func (s *Service) component(ctx context.Context, req Request) (Reply, error) {
 		return s.yourMove(ctx, req, id)
 	case ActHand:
 		return s.hand(ctx, req, id.Game)
+	case ActDetails:
+		return s.details(ctx, req, id.Game)
 	case ActGo, ActDo, ActAsk, ActSelect, ActMulti, ActMultiOK:
 		return s.decide(ctx, req, id)
 	case ActJoin:

@@ -11,7 +11,7 @@
 // take the game's own view type:
 //
 //	// package drawbatavia
-//	var Drawer = render.Views(board, hand)
+//	var Drawer = render.Views(render.NewPalette(companyColours...), board, hand)
 //	func board(k *render.Kit, v *batavia.View) (image.Image, error) { … }
 //	func hand(k *render.Kit, v *batavia.View) (image.Image, error) { … }
 //
@@ -27,15 +27,22 @@
 // layers and sprites (Kit.Layer, Kit.Cached; key them with a type of the game's own package so
 // that two games never share a key). Nothing in this package names a game.
 //
-// A board's drawer draws top to bottom and calls Canvas.Drawn before each panel (and before each
-// row of a long panel), so that Lang.BoardPNG, which the bot posts boards with, encodes the rows
-// above it on another core while it draws the rest.
+// A game's drawer also declares its palette (NewPalette): the fill colours it paints with. Its
+// images are encoded with it (Lang.BoardPNG, Lang.HandPNG) by the standard library's image/png
+// from an image.Paletted: flat colours keep a PNG small (a third of full colour), every fill
+// stays exact, and the encoder is one every Go programmer knows, where the home-made quantizer
+// and zlib writer it replaced saved 1–2 ms a board that no player waits for (see encode.go).
+//
+// A board is a column of panels (Kit.Stack); the panels a drawer marks Detail (legends,
+// reference tables) are drawn only on the full board (Lang.Full), so that the board posted after
+// every move fits a phone (MaxBoardHeight; see board.go).
 //
 // # The kit
 //
 // The Renderer holds the parsed Go fonts and the cache; a Canvas wraps a gg context with fast
 // text helpers (measure, fit, wrap, anchor); the palette (Col*, PlayerColour); reusable shapes
-// (panels, flag chips, discs, pills, cards, turn markers); a legend row; PNG encoding; and the
+// (panels, flag chips, discs, pills, cards, turn markers); a legend row; palettes and PNG
+// encoding (image/png); and the
 // parts every game's images share: the title band, the board's status panel, the final-scores
 // panel's frame and rows, and the hand image's header and status panel.
 //
@@ -94,17 +101,23 @@ type Drawer interface {
 	// Hand draws the private image of view's seat: its hand and what only it knows. It returns
 	// an error for an observer's view, which has no hand.
 	Hand(k *Kit, view any) (image.Image, error)
+	// Palette is the colours the game's images are encoded with (see NewPalette).
+	Palette() *Palette
 }
 
 // Views returns the Drawer of a game whose views are of type V (rules.State.View returns V or
-// *V): board and hand are called with a non-nil *V; a nil *V is refused with an error.
-func Views[V any](board, hand func(k *Kit, v *V) (image.Image, error)) Drawer {
-	return viewDrawer[V]{board: board, hand: hand}
+// *V), whose images are encoded with pal: board and hand are called with a non-nil *V; a nil *V
+// is refused with an error.
+func Views[V any](pal *Palette, board, hand func(k *Kit, v *V) (image.Image, error)) Drawer {
+	return viewDrawer[V]{pal: pal, board: board, hand: hand}
 }
 
 type viewDrawer[V any] struct {
+	pal         *Palette
 	board, hand func(k *Kit, v *V) (image.Image, error)
 }
+
+func (d viewDrawer[V]) Palette() *Palette { return d.pal }
 
 func (d viewDrawer[V]) Owns(view any) bool {
 	switch view.(type) {
@@ -144,8 +157,6 @@ type Renderer struct {
 	games   []Game
 	words   *lang.Catalog // every game's catalogue and the edge's (the words drawn)
 	trace   atomic.Pointer[func(DrawnText)]
-	// traceDrawn is TraceDrawn's function.
-	traceDrawn atomic.Pointer[func(img *image.RGBA, rows int)]
 
 	mu     sync.Mutex
 	layers map[layerKey]*image.RGBA
@@ -175,8 +186,8 @@ func New(games []Game) (*Renderer, error) {
 	}
 	seen := map[string]bool{}
 	for i, g := range games {
-		if g.Rules == nil || g.Draw == nil {
-			return nil, fmt.Errorf("render: game %d of %d lacks its rules or its drawer", i+1, len(games))
+		if g.Rules == nil || g.Draw == nil || g.Draw.Palette() == nil {
+			return nil, fmt.Errorf("render: game %d of %d lacks its rules, its drawer or its palette", i+1, len(games))
 		}
 		if seen[g.Rules.ID()] {
 			return nil, fmt.Errorf("render: game %q registered twice", g.Rules.ID())
@@ -226,8 +237,17 @@ func (r *Renderer) In(locale string) Lang {
 
 // Lang draws images whose words are in one language (Renderer.In).
 type Lang struct {
-	r   *Renderer
-	loc *lang.Localizer
+	r    *Renderer
+	loc  *lang.Localizer
+	full bool // boards with their Detail panels (see Full)
+}
+
+// Full returns l drawing full boards: with the legends and secondary panels (Panel.Detail) that
+// the board posted after every move leaves out to fit a phone (MaxBoardHeight). Hands are the
+// same.
+func (l Lang) Full() Lang {
+	l.full = true
+	return l
 }
 
 // Board draws the public board from a game's view (e.g. borneo.View or *borneo.View). names[i] is
@@ -238,7 +258,7 @@ func (l Lang) Board(view any, names []string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Board(l.r.kit(g, names, l.loc), view)
+	return g.Draw.Board(l.r.kit(g, names, l.loc, l.full), view)
 }
 
 // Hand draws one seat's private view (its hand and what only it knows). It returns an error for a
@@ -248,11 +268,44 @@ func (l Lang) Hand(view any, names []string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Draw.Hand(l.r.kit(g, names, l.loc), view)
+	return g.Draw.Hand(l.r.kit(g, names, l.loc, l.full), view)
 }
 
-func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer) *Kit {
-	k := &Kit{r: r, game: g.Rules, names: names, loc: loc}
+// BoardPNG draws the public board (see Board) and encodes it as a PNG with its game's palette
+// (see Palette.EncodePNG). It returns the errors of Board and of the encoder.
+func (l Lang) BoardPNG(view any, names []string) ([]byte, error) {
+	return l.png("board", view, func(g Game) (image.Image, error) { return g.Draw.Board(l.r.kit(g, names, l.loc, l.full), view) })
+}
+
+// HandPNG draws one seat's private view (see Hand) and encodes it as a PNG with its game's
+// palette. It returns the errors of Hand and of the encoder.
+func (l Lang) HandPNG(view any, names []string) ([]byte, error) {
+	return l.png("hand", view, func(g Game) (image.Image, error) { return g.Draw.Hand(l.r.kit(g, names, l.loc, l.full), view) })
+}
+
+func (l Lang) png(what string, view any, draw func(Game) (image.Image, error)) ([]byte, error) {
+	g, err := l.r.game(what, view)
+	if err != nil {
+		return nil, err
+	}
+	img, err := draw(g)
+	if err != nil {
+		return nil, err
+	}
+	return g.Draw.Palette().EncodePNG(img)
+}
+
+// Palette returns the palette of the game whose drawer owns view, or an error when none does.
+func (r *Renderer) Palette(view any) (*Palette, error) {
+	g, err := r.game("palette", view)
+	if err != nil {
+		return nil, err
+	}
+	return g.Draw.Palette(), nil
+}
+
+func (r *Renderer) kit(g Game, names []string, loc *lang.Localizer, full bool) *Kit {
+	k := &Kit{r: r, game: g.Rules, names: names, loc: loc, full: full}
 	k.SeatLabels(len(names))
 	return k
 }
@@ -265,22 +318,23 @@ type Kit struct {
 	names             []string
 	display, initials []string
 	loc               *lang.Localizer // the language of the words drawn
-	stream            *boardStream    // Lang.BoardPNG's, or nil
+	full              bool            // a full board (see Full)
 }
 
 // NewKit returns a Kit for drawing images of game with the seats' display names, outside
 // Renderer.Board and Hand (tests, tools).
 func (r *Renderer) NewKit(game rules.Game, names []string) *Kit {
-	return r.kit(Game{Rules: game}, names, r.words.For("en"))
+	return r.kit(Game{Rules: game}, names, r.words.For("en"), false)
 }
 
 // NewKitIn is NewKit drawing words in the language of locale (see Renderer.In).
 func (r *Renderer) NewKitIn(locale string, game rules.Game, names []string) *Kit {
-	return r.kit(Game{Rules: game}, names, r.words.For(locale))
+	return r.kit(Game{Rules: game}, names, r.words.For(locale), false)
 }
 
-// SeatLabels fixes the number of seats at n and returns their display names and initials (see
-// seatLabels): missing or blank names become "Player n"; initials are unique.
+// SeatLabels fixes the number of seats at n and returns their display names and marks (see
+// seatLabels): missing or blank names become "Player n"; a seat's mark is its number, never a
+// letter a game's pieces could share. (Drawers call the marks "initials".)
 func (k *Kit) SeatLabels(n int) (display, initials []string) {
 	k.display, k.initials = seatLabels(k.names, n, func(i int) string { return k.T("render.player", "N", i) })
 	return k.display, k.initials
@@ -335,9 +389,7 @@ func (k *Kit) Lang() string { return k.loc.Lang() }
 
 // Canvas returns a new transparent Canvas of w×h pixels with its own font faces.
 func (k *Kit) Canvas(w, h int) *Canvas {
-	c := k.r.canvasIn(k.loc, w, h)
-	c.stream = k.stream
-	return c
+	return k.r.canvasIn(k.loc, w, h)
 }
 
 // Layer returns the cached opaque static layer for key at size w×h, drawing it with paint on
@@ -420,43 +472,11 @@ func (r *Renderer) canvasIn(loc *lang.Localizer, w, h int) *Canvas {
 // anchor on capital height. A Canvas is used by one goroutine.
 type Canvas struct {
 	*gg.Context
-	img    *image.RGBA
-	r      *Renderer
-	loc    *lang.Localizer // the language of the words the kit draws on it
-	faces  map[faceKey]font.Face
-	stream *boardStream // the Kit's (see Drawn), or nil
-}
-
-// drawnSlack is how far above the top of the next panel its anti-aliased edge or shadow may
-// reach, in rows (see Canvas.Drawn).
-const drawnSlack = 4
-
-// Drawn reports that the canvas is drawn above y, the top of what is drawn next (in pixels): the
-// rows above it but the last drawnSlack (the next panel's anti-aliased edges) are final, nothing
-// drawn from now on touches them. A board's drawer calls it before each panel, top to bottom, so
-// that Lang.BoardPNG encodes those rows while it draws the rest (see stream); it is a promise,
-// which rendertest.CheckImageTexts checks (see rendertest.DrawnCheck). (A row drawn over after
-// all is encoded as it ends up, the work done on it early lost.) Drawn does nothing outside
-// BoardPNG but call the Renderer's TraceDrawn function.
-func (c *Canvas) Drawn(y float64) {
-	rows := min(max(int(y)-drawnSlack, 0), c.img.Bounds().Dy())
-	if f := c.r.traceDrawn.Load(); f != nil {
-		(*f)(c.img, rows)
-	}
-	if c.stream != nil {
-		c.stream.drawn(c.img, rows)
-	}
-}
-
-// TraceDrawn makes the Renderer call f with the image and row count of every Canvas.Drawn call
-// from now on (f nil: stop), on the drawing goroutine, before the rows are encoded. It is meant
-// for tests that check the drawers' promise (rendertest.TraceDrawn).
-func (r *Renderer) TraceDrawn(f func(img *image.RGBA, rows int)) {
-	if f == nil {
-		r.traceDrawn.Store(nil)
-		return
-	}
-	r.traceDrawn.Store(&f)
+	img   *image.RGBA
+	r     *Renderer
+	loc   *lang.Localizer // the language of the words the kit draws on it
+	faces map[faceKey]font.Face
+	mark  bool // the text drawn is a player's mark (SeatDisc)
 }
 
 type faceKey struct {
@@ -492,6 +512,7 @@ type DrawnText struct {
 	Text string
 	Size float64
 	Bold bool
+	Mark bool // a player's mark (Canvas.SeatDisc)
 }
 
 // TraceText makes the Renderer call f with every string it draws from now on (f nil: stop),
@@ -621,7 +642,7 @@ func (c *Canvas) TextBaseline(s string, x, y float64, st Style) {
 		col = ColInk
 	}
 	if f := c.r.trace.Load(); f != nil {
-		(*f)(DrawnText{Text: s, Size: st.size(), Bold: st.Bold})
+		(*f)(DrawnText{Text: s, Size: st.size(), Bold: st.Bold, Mark: c.mark})
 	}
 	d := font.Drawer{
 		Dst:  c.img,
@@ -861,9 +882,12 @@ func (c *Canvas) CardShape(x, y, w, h float64) {
 		func(s *Canvas, x, y float64) { s.cardShape(x, y, w, h) })
 }
 
+// cardShadow is the translucent shadow under a card shape.
+var cardShadow = color.RGBA{0, 0, 0, 40}
+
 func (c *Canvas) cardShape(x, y, w, h float64) {
 	c.DrawRoundedRectangle(x+1.5, y+2, w, h, 5)
-	c.SetColor(color.RGBA{0, 0, 0, 40})
+	c.SetColor(cardShadow)
 	c.Context.Fill()
 	c.Panel(x, y, w, h, 5, ColCard, ColCardEdge)
 }
@@ -944,73 +968,23 @@ func (c *Canvas) Legend(items []LegendItem, x, top, w, rowH float64, st Style) f
 	return cy + rowH/2 - top
 }
 
-// seatLabels returns the display names and initials of n seats from names. Missing or blank names
-// become player(n) ("Player n", 1-based n, in the image's language). Initials are the first letter
-// of each name, upper-cased; when two seats share one, they get two letters, and the seat number
-// (1-based) when that is still ambiguous.
-func seatLabels(names []string, n int, player func(n int) string) (display, initials []string) {
+// seatLabels returns the display names and marks of n seats from names. Missing or blank names
+// become player(n) ("Player n", 1-based n, in the image's language). A seat's mark is its number
+// (1-based): the games label their own pieces with letters (companies, spices, islands, ships), so
+// a player's mark must never be a letter, which could read as one of them (issue 26: Bob's "B"
+// beside the British "B").
+func seatLabels(names []string, n int, player func(n int) string) (display, marks []string) {
 	display = make([]string, n)
-	initials = make([]string, n)
+	marks = make([]string, n)
 	for i := range display {
 		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			display[i] = strings.TrimSpace(names[i])
 		} else {
 			display[i] = player(i + 1)
 		}
+		marks[i] = strconv.Itoa(i + 1)
 	}
-	prefix := func(s string, k int) string {
-		var b []rune
-		for _, r := range s {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b = append(b, r)
-			}
-			if len(b) == k {
-				break
-			}
-		}
-		if len(b) == 0 {
-			return ""
-		}
-		return strings.ToUpper(string(b[:1])) + strings.ToLower(string(b[1:]))
-	}
-	for i := range initials {
-		initials[i] = prefix(display[i], 1)
-	}
-	for k := 2; k <= 3; k++ {
-		dup := duplicates(initials)
-		if len(dup) == 0 {
-			break
-		}
-		for i := range initials {
-			if dup[initials[i]] {
-				if k == 3 {
-					initials[i] = strconv.Itoa(i + 1)
-				} else {
-					initials[i] = prefix(display[i], k)
-				}
-			}
-		}
-	}
-	for i := range initials {
-		if initials[i] == "" {
-			initials[i] = strconv.Itoa(i + 1)
-		}
-	}
-	return display, initials
-}
-
-func duplicates(xs []string) map[string]bool {
-	seen := map[string]int{}
-	for _, x := range xs {
-		seen[x]++
-	}
-	dup := map[string]bool{}
-	for x, n := range seen {
-		if n > 1 || x == "" {
-			dup[x] = true
-		}
-	}
-	return dup
+	return display, marks
 }
 
 // SeatName returns seat's display name, or "?" for a seat the view does not have.
@@ -1029,7 +1003,8 @@ func Plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// SeatDisc draws seat's disc (player colour and initial) of radius rad centred on (cx, cy).
+// SeatDisc draws seat's disc (player colour and mark, Kit.SeatLabels) of radius rad centred on
+// (cx, cy). Its mark is traced as a mark (DrawnText.Mark).
 func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []string) {
 	label := "?"
 	if int(seat) >= 0 && int(seat) < len(initials) {
@@ -1039,7 +1014,11 @@ func (c *Canvas) SeatDisc(cx, cy, rad float64, seat rules.Seat, initials []strin
 	if len([]rune(label)) > 1 {
 		size = rad * 0.9
 	}
-	c.Disc(cx, cy, rad, PlayerColour(int(seat)), label, size)
+	fill := PlayerColour(int(seat))
+	c.Disc(cx, cy, rad, fill, "", size)
+	c.mark = true
+	c.Text(label, math.Round(cx), math.Round(cy), 0.5, Style{Size: size, Bold: true, Colour: Contrast(fill)})
+	c.mark = false
 }
 
 // SectionTitle draws a small upper-case section title at (x, cy) and returns its width.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io/fs"
 	"slices"
@@ -42,9 +43,9 @@ func TestSeatLabels(t *testing.T) {
 		initials  []string
 		nameOfTwo string
 	}{
-		{[]string{"alice", "Bob", "carl"}, 3, []string{"alice", "Bob", "carl"}, []string{"A", "B", "C"}, ""},
-		{[]string{"Anna", "Alice", "Bob"}, 3, []string{"Anna", "Alice", "Bob"}, []string{"An", "Al", "B"}, ""},
-		{[]string{"Sam", "Sam", ""}, 3, []string{"Sam", "Sam", "Player 3"}, []string{"1", "2", "P"}, ""},
+		{[]string{"alice", "Bob", "carl"}, 3, []string{"alice", "Bob", "carl"}, []string{"1", "2", "3"}, ""},
+		{[]string{"Anna", "Alice", "Bob"}, 3, []string{"Anna", "Alice", "Bob"}, []string{"1", "2", "3"}, ""},
+		{[]string{"Sam", "Sam", ""}, 3, []string{"Sam", "Sam", "Player 3"}, []string{"1", "2", "3"}, ""},
 		{[]string{"🙂", "  "}, 3, []string{"🙂", "Player 2", "Player 3"}, []string{"1", "2", "3"}, ""},
 	}
 	for _, tc := range tests {
@@ -130,51 +131,13 @@ func TestWrapAndFit(t *testing.T) {
 	}
 }
 
-// The sorted search finds the same nearest colour as a full scan.
-func TestPaletteSearchIsExact(t *testing.T) {
-	rng := rules.NewRNG(7)
-	keys := make([]uint32, 256)
-	for i := range keys {
-		keys[i] = uint32(rng.Intn(1<<24)) | 0xff000000
-	}
-	ps := newPaletteSearch(keys)
-	for n := 0; n < 5000; n++ {
-		q := uint32(rng.Intn(1<<24)) | 0xff000000
-		want, wantD := 0, dist(q, keys[0])
-		for i, k := range keys {
-			if d := dist(q, k); d < wantD {
-				want, wantD = i, d
-			}
-		}
-		if got := ps.nearest(q); dist(q, keys[got]) != wantD {
-			t.Fatalf("nearest(%08x) = %d (distance %d), want %d (distance %d)", q, got, dist(q, keys[got]), want, wantD)
-		}
-	}
-}
-
-func TestNthLargest(t *testing.T) {
-	rng := rules.NewRNG(3)
-	for n := 1; n < 400; n += 7 {
-		xs := make([]uint32, n)
-		for i := range xs {
-			xs[i] = uint32(rng.Intn(20))
-		}
-		sorted := slices.Clone(xs)
-		slices.Sort(sorted)
-		slices.Reverse(sorted)
-		for _, k := range []int{1, 3, 256} {
-			want := sorted[min(k, n)-1]
-			if got := nthLargest(slices.Clone(xs), k); got != want {
-				t.Fatalf("nthLargest(n=%d, k=%d) = %d, want %d", n, k, got, want)
-			}
-		}
-	}
-}
-
-// Encoding reuses scratch memory: encoding one image after another gives the same bytes as
-// encoding it alone, and the PNG decodes to the quantized colours of the image.
-func TestEncodePNGReuse(t *testing.T) {
+// Encoding with a palette: the PNG is paletted with the palette's colours, every fill (a
+// declared colour) and every text edge over a fill is exact, any other colour takes its nearest
+// palette colour, and the memo the palette keeps never changes an image's bytes.
+func TestPaletteEncodePNG(t *testing.T) {
 	r := newRenderer(t)
+	company := color.RGBA{0x1e, 0x5f, 0xc4, 0xff}
+	pal := NewPalette(company)
 	imgs := make([]*Canvas, 3)
 	for i := range imgs {
 		c := r.canvas(300, 200+50*i)
@@ -182,11 +145,13 @@ func TestEncodePNGReuse(t *testing.T) {
 		c.Panel(10, 10, 200, 100, 8, ColPanel, ColBorder)
 		c.Text(fmt.Sprintf("Image %d: the quick brown fox", i), 20, 40, 0, Style{Size: 15 + float64(i)})
 		c.Disc(250, 150, 20, PlayerColour(i), "A", 16)
+		c.Rect(20, 120, 100, 30, company)
+		c.Rect(130, 120, 30, 30, color.RGBA{0x10, 0x80, 0x10, 0xff}) // not declared
 		imgs[i] = c
 	}
 	alone := make([][]byte, len(imgs))
 	for i, c := range imgs {
-		data, err := EncodePNG(c.Image())
+		data, err := NewPalette(company).EncodePNG(c.Image())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +159,8 @@ func TestEncodePNGReuse(t *testing.T) {
 	}
 	for round := 0; round < 2; round++ {
 		for i := len(imgs) - 1; i >= 0; i-- {
-			data, err := EncodePNG(imgs[i].Image())
+			img := imgs[i].Image()
+			data, err := pal.EncodePNG(img)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,21 +171,71 @@ func TestEncodePNGReuse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := dec.(*image.Paletted); !ok {
-				t.Errorf("image %d decodes as %T, want a paletted image", i, dec)
+			p, ok := dec.(*image.Paletted)
+			if !ok {
+				t.Fatalf("image %d decodes as %T, want a paletted image", i, dec)
 			}
-			// Flat colours are exact.
-			if got := ToRGBA(dec.At(5, 5)); got != ColPaper {
-				t.Errorf("paper decodes as %v, want %v", got, ColPaper)
+			if len(p.Palette) > 256 {
+				t.Fatalf("palette of %d colours", len(p.Palette))
 			}
-			if got := ToRGBA(dec.At(100, 90)); got != ColPanel {
-				t.Errorf("panel decodes as %v, want %v", got, ColPanel)
+			for _, at := range []struct {
+				x, y int
+				want color.RGBA
+			}{{5, 5, ColPaper}, {100, 90, ColPanel}, {50, 130, company}} {
+				if got := ToRGBA(dec.At(at.x, at.y)); got != at.want {
+					t.Errorf("fill at (%d,%d) decodes as %v, want %v", at.x, at.y, got, at.want)
+				}
+			}
+			// The undeclared fill takes its nearest palette colour.
+			got, want := key(ToRGBA(dec.At(140, 130))), key(color.RGBA{0x10, 0x80, 0x10, 0xff})
+			for _, k := range pal.keys {
+				if dist(want, k) < dist(want, got) {
+					t.Fatalf("undeclared colour took %08x, but %08x is nearer", got, k)
+				}
+			}
+			// Every pixel of the text's line, its glyph edges included, is exact.
+			b := img.Bounds()
+			for y := 30; y < 50; y++ {
+				for x := 15; x < 200 && x < b.Max.X; x++ {
+					if got, want := ToRGBA(dec.At(x, y)), img.RGBAAt(x, y); got != want {
+						t.Fatalf("text pixel (%d,%d) decodes as %v, want %v", x, y, got, want)
+					}
+				}
 			}
 		}
 	}
-	if _, err := EncodePNG(nil); err == nil {
+	if _, err := pal.EncodePNG(nil); err == nil {
 		t.Error("EncodePNG(nil) returned no error")
 	}
+	if _, err := pal.EncodePNG(image.NewRGBA(image.Rect(0, 0, 0, 10))); err == nil {
+		t.Error("EncodePNG of an empty image returned no error")
+	}
+	if !pal.IsFill(company) || !pal.IsFill(ColPaper) || pal.IsFill(color.RGBA{0x10, 0x80, 0x10, 0xff}) {
+		t.Error("IsFill does not tell the declared fills")
+	}
+}
+
+// A palette holds the kit's colours and the declared fills first, at most 256 colours, and
+// refuses a declaration that leaves no room for text edges.
+func TestNewPalette(t *testing.T) {
+	fills := []color.Color{color.RGBA{1, 2, 3, 255}, color.RGBA{1, 2, 3, 255}, color.RGBA{4, 5, 6, 255}}
+	p := NewPalette(fills...)
+	if n := len(p.Colours()); n != 256 {
+		t.Errorf("palette of %d colours, want 256 (fills, then edge shades)", n)
+	}
+	if p.fills != len(kitFills())+2 {
+		t.Errorf("%d fills, want the kit's %d and 2 (duplicates dropped)", p.fills, len(kitFills()))
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a palette of 300 fills did not panic")
+		}
+	}()
+	var many []color.Color
+	for i := range 300 {
+		many = append(many, color.RGBA{uint8(i), uint8(i >> 8), 7, 255})
+	}
+	NewPalette(many...)
 }
 
 func (termGame) Messages() fs.FS { return nil }

@@ -36,7 +36,17 @@ import (
 )
 
 // Drawer draws Batavia boards and hands from batavia.View.
-var Drawer = render.Views(board, hand)
+var Drawer = render.Views(palette(), board, hand)
+
+// palette returns the colours Batavia's images are painted with (see render.NewPalette): the
+// companies' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{render.Lighten(render.ColBand, 0.65)}
+	for _, col := range companyColours {
+		fills = append(fills, col, render.Lighten(col, 0.45), render.Lighten(col, 0.7), render.Darken(col, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
 
 // Geometry, in pixels.
 const (
@@ -96,19 +106,6 @@ var (
 	stNum   = render.Style{Size: 15, Bold: true}
 )
 
-// layout is the vertical position of each board section.
-type layout struct {
-	status, statusH   float64
-	outcome, outcomeH float64
-	auction           float64
-	track             float64
-	scale             float64
-	seats             float64
-	warehouse         float64
-	legend            float64
-	height            int
-}
-
 // auctionH is the height of the auction panel: three lines, four when the package does not fit
 // beside the die (a long name, a long language).
 func auctionH(wide bool) float64 {
@@ -141,61 +138,33 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 			last = strings.TrimSpace(lines[0]) + " " + m.Fit(strings.TrimSpace(lines[1])+" "+strings.TrimSpace(lines[2]), bInner-60, render.Style{Size: 14})
 		}
 	}
-	var L layout
-	y := float64(headerH + bGap)
-	L.status = y
-	L.statusH = render.StatusHeight(m, bInner, status, last)
-	y += L.statusH + bGap
+	statusH := render.StatusHeight(m, bInner, status, last)
+	var outcomeH, auctionHt float64
 	if over {
-		L.outcome = y
-		L.outcomeH = 40 + float64(n)*44
-		y += L.outcomeH + bGap
+		outcomeH = 40 + float64(n)*44
 	}
 	wide := false
 	if v.Auction != nil {
-		L.auction = y
 		wide = auctionWide(k, m, v, display)
-		y += auctionH(wide) + bGap
+		auctionHt = auctionH(wide)
 	}
-	L.track = y
-	y += trackH() + bGap
-	L.scale = y
-	y += scaleH() + bGap
-	L.seats = y
-	y += bTitleH + float64(n)*(seatRowH+4) + bGap
-	L.warehouse = y
-	y += warehouseH() + bGap
-	L.legend = y
 	legendH := legendHeight(k, m)
-	y += legendH + bMargin
-	L.height = int(y)
-
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
-	c := k.Canvas(bW, L.height)
-	c.Fill(render.ColPaper)
-	header(k, c, v)
-	c.Drawn(L.status)
-	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, over)
-	if over {
-		c.Drawn(L.outcome)
-		outcome(k, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	if v.Auction != nil {
-		c.Drawn(L.auction)
-		auction(k, c, v, display, initials, L.auction, wide)
-	}
-	c.Drawn(L.track)
-	track(k, c, v, initials, L.track)
-	c.Drawn(L.scale)
-	scale(k, c, v, display, initials, L.scale)
-	c.Drawn(L.seats)
-	seats(k, c, v, display, initials, L.seats)
-	c.Drawn(L.warehouse)
-	warehouses(k, c, v, initials, L.warehouse)
-	c.Drawn(L.legend)
-	c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
-		bMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: bW, HeaderH: headerH, Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { header(k, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { outcome(k, c, v, display, initials, top, outcomeH) }},
+		{H: auctionHt, Draw: func(c *render.Canvas, top float64) { auction(k, c, v, display, initials, top, wide) }},
+		{H: trackH(), Draw: func(c *render.Canvas, top float64) { track(k, c, v, initials, top) }},
+		{H: scaleH(), Draw: func(c *render.Canvas, top float64) { scale(k, c, v, display, initials, top) }},
+		{H: bTitleH + float64(n)*(seatRowH+4), Draw: func(c *render.Canvas, top float64) { seats(k, c, v, display, initials, top) }},
+		{H: warehouseH(), Detail: true, Draw: func(c *render.Canvas, top float64) { warehouses(k, c, v, initials, top) }},
+		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),
+				bMargin, int(top))
+		}},
+	}), nil
 }
 
 // layerKey names a cached layer of this package.
@@ -486,7 +455,6 @@ func seats(k *render.Kit, c *render.Canvas, v *batavia.View, display, initials [
 	badgeW := c.Measure(badge, badgeSt) + badgeSt.Size*0.8
 	y := top + bTitleH
 	for _, sv := range v.Seats {
-		c.Drawn(y) // the rows before
 		fill := render.ColPanel
 		if sv.Seat == v.Acting {
 			fill = render.ColHighlight

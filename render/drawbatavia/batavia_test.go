@@ -94,7 +94,7 @@ func TestBoardsAndHands(t *testing.T) {
 						if err != nil {
 							t.Fatalf("step %d: hand %d: %v", step, s, err)
 						}
-						data, err := render.EncodePNG(h)
+						data, err := Drawer.Palette().EncodePNG(h)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -103,7 +103,7 @@ func TestBoardsAndHands(t *testing.T) {
 							rendertest.Save(t, fmt.Sprintf("batavia-%dp-%s-hand", tc.players, kind), data)
 						}
 					}
-					data, err := render.EncodePNG(board)
+					data, err := Drawer.Palette().EncodePNG(board)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -154,22 +154,15 @@ func benchState(b *testing.B) rules.State {
 	return playUntil(b, 4, nil, 2, func(v *batavia.View) bool { return v.Round >= 5 && v.Auction != nil })
 }
 
-// BenchmarkBataviaBoard draws and encodes a mid-game 4-player board during an auction, its
-// palette memo primed with the game's boards after each of the 8 moves before (see
+// BenchmarkBataviaBoard draws and encodes a mid-game 4-player board during an auction (see
 // rendertest.BenchmarkImage: render, encode only, render+encode).
 func BenchmarkBataviaBoard(b *testing.B) {
-	moves := -1
-	st := playUntil(b, 4, nil, 2, func(v *batavia.View) bool { moves++; return v.Round >= 5 && v.Auction != nil })
-	var before []any
-	for k := max(0, moves-8); k < moves; k++ {
-		n := -1
-		before = append(before, playUntil(b, 4, nil, 2, func(*batavia.View) bool { n++; return n == k }).View(rules.Observer))
-	}
-	rendertest.BenchmarkImage(b, newRenderer(b), st.View(rules.Observer), before, names[:4], false)
+	st := benchState(b)
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(rules.Observer), names[:4], false)
 }
 
 // BenchmarkBataviaHand draws and encodes the hand of the seat to act.
 func BenchmarkBataviaHand(b *testing.B) {
 	st := benchState(b)
-	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), nil, names[:4], true)
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), names[:4], true)
 }

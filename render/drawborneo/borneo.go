@@ -67,7 +67,24 @@ const (
 
 // Drawer draws Borneo boards and hands from borneo.View; register it with borneo.Game in
 // package spicebot/games.
-var Drawer = render.Views(borneoBoard, borneoHand)
+var Drawer = render.Views(palette(), borneoBoard, borneoHand)
+
+// palette returns the colours Borneo's images are painted with (see render.NewPalette): the
+// companies' and spices' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{unknownColour, render.Lighten(render.ColBand, 0.25), render.Lighten(render.ColAlert, 0.8),
+		render.Lighten(render.ColAlert, 0.92)}
+	for _, co := range borneoCompanies {
+		fills = append(fills, co.colour, render.Lighten(co.colour, 0.7), render.Darken(co.colour, 0.35))
+	}
+	for _, sp := range borneoSpices {
+		fills = append(fills, sp.colour, render.Lighten(sp.colour, 0.7), render.Darken(sp.colour, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
+
+// unknownColour is the colour of a company or spice the drawer does not know.
+var unknownColour = color.RGBA{0xa0, 0xa0, 0xa0, 0xff}
 
 // borneoCompanies are the companies in view order with their colours (rulebook "Companies"):
 // key is the company's name in the view (CompanyView.Name) and in the catalogue's ids, letter its
@@ -136,7 +153,7 @@ func (w *words) companyStyle(s string) (color.RGBA, string) {
 	if i := company(s); i >= 0 {
 		return borneoCompanies[i].colour, w.letters[i]
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, s
+	return unknownColour, s
 }
 
 // spice returns the index of a spice name of a view ("pepper"), or -1.
@@ -158,7 +175,7 @@ func (w *words) spiceStyle(s string) (color.RGBA, string) {
 	if len(label) > 2 {
 		label = label[:2]
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label
+	return unknownColour, label
 }
 
 // spiceName returns a spice's name in the image's language ("pepper", "poivre").
@@ -202,19 +219,6 @@ func (w *words) spicePill(c *render.Canvas, x, cy, h float64, spice string, doub
 	return pw
 }
 
-// borneoLayout is the vertical position of each section of a Borneo board.
-type borneoLayout struct {
-	status, statusH     float64
-	outcome, outcomeH   float64
-	companies           float64
-	harbours            float64
-	action, actionH     float64
-	missions, missionsH float64
-	seats               float64
-	legend              float64
-	height              int
-}
-
 // borneoBoard draws the public board of a Borneo view (see Renderer.Board).
 func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 	n := len(v.Seats)
@@ -229,69 +233,42 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 
 	// Measure with a throwaway canvas of zero size: only text metrics are needed.
 	m := k.Canvas(1, 1)
-	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
-	var L borneoLayout
-	y := headerH(v) + bGap
-	L.status = y
-	L.statusH = render.StatusHeight(m, bInner, status, last)
-	y += L.statusH + bGap
-	if v.Outcome != nil {
-		L.outcome = y
-		L.outcomeH = borneoOutcomeHeight(k, m, v)
-		y += L.outcomeH + bGap
+	over := v.Outcome != nil
+	status, last := k.StatusText(v.Status, v.LastMove, over)
+	statusH := render.StatusHeight(m, bInner, status, last)
+	var outcomeH, actionH float64
+	if over {
+		outcomeH = borneoOutcomeHeight(k, m, v)
 	}
-	L.companies = y
-	y += bCompaniesH + bGap
-	L.harbours = y
-	y += bTitleH + float64(harbourSlotH(v.Harbours)) + bGap
 	if v.Fight != nil || v.Distribution != nil || v.Payment != nil {
-		L.action = y
-		L.actionH = borneoActionHeight(w, m, v, display)
-		y += L.actionH + bGap
+		actionH = borneoActionHeight(w, m, v, display)
 	}
-	L.missions = y
-	L.missionsH = bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
-	y += L.missionsH + bGap - 6
-	L.seats = y
-	y += bTitleH + bGap - 4
+	missionsH := bTitleH + float64(max(1, (len(missionGroups(v.Missions))+4)/5))*(bMissionH+6)
 	active := map[rules.Seat]bool{}
 	for _, s := range v.Active {
 		active[s] = true
 	}
+	seatsH := bTitleH - 4.0
 	for _, sv := range v.Seats {
-		y += w.seatRowH(m, v, &sv, render.SeatName(display, sv.Seat), active[sv.Seat]) + 4
+		seatsH += w.seatRowH(m, v, &sv, render.SeatName(display, sv.Seat), active[sv.Seat]) + 4
 	}
-	L.legend = y
 	legendH := legendHeight(w, m)
-	y += legendH + bMargin
-	L.height = int(y)
-
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
-	c := k.Canvas(bW, L.height)
-	c.Fill(render.ColPaper)
-	borneoHeader(w, c, v)
-	c.Drawn(L.status)
-	render.StatusPanel(c, bMargin, L.status, bInner, L.statusH, status, last, v.Outcome != nil)
-	if v.Outcome != nil {
-		c.Drawn(L.outcome)
-		borneoOutcome(w, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	c.Drawn(L.companies)
-	drawCompanies(w, c, v, display, initials, L.companies)
-	c.Drawn(L.harbours)
-	borneoHarbours(w, c, v, L.harbours)
-	if L.actionH > 0 {
-		c.Drawn(L.action)
-		borneoAction(w, c, v, display, initials, L.action, L.actionH)
-	}
-	c.Drawn(L.missions)
-	borneoMissions(w, c, v.Missions, L.missions)
-	c.Drawn(L.seats)
-	borneoSeats(w, c, v, display, initials, L.seats)
-	c.Drawn(L.legend)
-	c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
-		bMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: bW, HeaderH: headerH(v), Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { borneoHeader(w, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { borneoOutcome(w, c, v, display, initials, top, outcomeH) }},
+		{H: bCompaniesH, Draw: func(c *render.Canvas, top float64) { drawCompanies(w, c, v, display, initials, top) }},
+		{H: bTitleH + float64(harbourSlotH(v.Harbours)), Draw: func(c *render.Canvas, top float64) { borneoHarbours(w, c, v, top) }},
+		{H: actionH, Draw: func(c *render.Canvas, top float64) { borneoAction(w, c, v, display, initials, top, actionH) }},
+		{H: missionsH - 6, Draw: func(c *render.Canvas, top float64) { borneoMissions(w, c, v.Missions, top) }},
+		{H: seatsH, Draw: func(c *render.Canvas, top float64) { borneoSeats(w, c, v, display, initials, top) }},
+		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
+				bMargin, int(top))
+		}},
+	}), nil
 }
 
 // headerH is the height of the title band: taller when variants are played, to name them.
@@ -344,7 +321,7 @@ func borneoHeader(w *words, c *render.Canvas, v *borneo.View) {
 
 // borneoCompanies draws the four company columns with their ranked merchants (rulebook
 // "Companies"): rank 1 at the top, each merchant a disc in its owner's colour with the owner's
-// initial, and the owner's name. During a fight the attacker and defender are outlined; during a
+// number, and the owner's name. During a fight the attacker and defender are outlined; during a
 // distribution the companies taking part carry their rank token (1–4) or M.
 func drawCompanies(w *words, c *render.Canvas, v *borneo.View, display, initials []string, top float64) {
 	const colW = bInner / 4
@@ -407,8 +384,8 @@ func drawCompanies(w *words, c *render.Canvas, v *borneo.View, display, initials
 				nameW -= bw + 4
 			}
 			c.SeatDisc(x+34, cy, 11, seat, initials)
-			// The name when it fits, else the disc's initial alone: the players section below
-			// pairs each initial with the whole name.
+			// The name when it fits, else the disc's number alone: the players section below
+			// pairs each number with the whole name.
 			name := render.SeatName(display, seat)
 			st := render.Style{Size: 14}
 			if seat == v.Turn && v.Outcome == nil {
@@ -779,7 +756,6 @@ func borneoSeats(w *words, c *render.Canvas, v *borneo.View, display, initials [
 	}
 	y := top + bTitleH
 	for _, sv := range v.Seats {
-		c.Drawn(y) // the rows before
 		x := float64(bMargin)
 		name := render.SeatName(display, sv.Seat)
 		rowH := w.seatRowH(c, v, &sv, name, active[sv.Seat])

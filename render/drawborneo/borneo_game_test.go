@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"testing"
 
-	"spicebot/render"
 	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/borneo"
@@ -105,7 +104,7 @@ func TestBorneoRealGames(t *testing.T) {
 				}
 				if !seen[kind] {
 					seen[kind] = true
-					data, err := render.EncodePNG(board)
+					data, err := Drawer.Palette().EncodePNG(board)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -116,7 +115,7 @@ func TestBorneoRealGames(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						data, err := render.EncodePNG(hand)
+						data, err := Drawer.Palette().EncodePNG(hand)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -199,8 +198,8 @@ func TestBorneoBoardSameForHiddenSwap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, _ := render.EncodePNG(a)
-	pb, _ := render.EncodePNG(b)
+	pa, _ := Drawer.Palette().EncodePNG(a)
+	pb, _ := Drawer.Palette().EncodePNG(b)
 	if !bytes.Equal(pa, pb) {
 		t.Error("observer boards differ for states that differ only in hidden cards")
 	}

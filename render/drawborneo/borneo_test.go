@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -209,12 +208,12 @@ func TestBorneoBoardShapes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		data, err := render.EncodePNG(img)
+		data, err := Drawer.Palette().EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
 		heights[name] = rendertest.Decode(t, data, bW)
-		worst := rendertest.CheckFills(t, img.(*image.RGBA), data)
+		worst, _ := rendertest.CheckFills(t, img.(*image.RGBA), data)
 		t.Logf("%s: %d bytes, largest edge change %d", name, len(data), worst)
 		if worst > 128 {
 			t.Errorf("%s: an edge pixel changed by %d in one channel", name, worst)
@@ -270,7 +269,7 @@ func TestBorneoHandShapes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		data, err := render.EncodePNG(img)
+		data, err := Drawer.Palette().EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,8 +299,8 @@ func TestUnknownAndBadViews(t *testing.T) {
 	if _, err := r.Board(borneo.View{}, nil); err == nil {
 		t.Error("Board of a view without seats returned no error")
 	}
-	if _, err := render.EncodePNG(nil); err == nil {
-		t.Error("render.EncodePNG(nil) returned no error")
+	if _, err := Drawer.Palette().EncodePNG(nil); err == nil {
+		t.Error("Drawer.Palette().EncodePNG(nil) returned no error")
 	}
 }
 
@@ -319,7 +318,7 @@ func TestBorneoBoardShowsNoHiddenInformation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := render.EncodePNG(img)
+		data, err := Drawer.Palette().EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -335,7 +334,7 @@ func TestBorneoBoardShowsNoHiddenInformation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := render.EncodePNG(img)
+	data, _ := Drawer.Palette().EncodePNG(img)
 	if bytes.Equal(imgs[0], data) {
 		t.Error("board image did not change with a public hand size")
 	}
@@ -403,23 +402,13 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 }
 
-// BenchmarkBorneoBoard draws and encodes a mid-game 4-player board, its palette memo primed with
-// boards before it: seat 0 to ship with one card fewer in Achim, the fight before that, and seat 0
-// after shipping (see rendertest.BenchmarkImage).
+// BenchmarkBorneoBoard draws and encodes a mid-game 4-player board (see
+// rendertest.BenchmarkImage).
 func BenchmarkBorneoBoard(b *testing.B) {
-	toShip := midGame(4)
-	toShip.Turn, toShip.Active = 0, []rules.Seat{0}
-	toShip.Status = "{0} must ship a card to a harbour."
-	toShip.LastMove = "{3} shipped [[S50]] to [[H06]]."
-	toShip.DeckCount++
-	shipped := toShip
-	toShip.Harbours = slices.Clone(toShip.Harbours)
-	toShip.Harbours[0].Cards = toShip.Harbours[0].Cards[:1]
-	before := []any{fight(midGame(4)), toShip, shipped}
-	rendertest.BenchmarkImage(b, newRenderer(b), midGame(4), before, names5[:4], false)
+	rendertest.BenchmarkImage(b, newRenderer(b), midGame(4), names5[:4], false)
 }
 
 // BenchmarkBorneoHand draws and encodes a 5-card hand.
 func BenchmarkBorneoHand(b *testing.B) {
-	rendertest.BenchmarkImage(b, newRenderer(b), withHand(midGame(4), 1), nil, names5[:4], true)
+	rendertest.BenchmarkImage(b, newRenderer(b), withHand(midGame(4), 1), names5[:4], true)
 }

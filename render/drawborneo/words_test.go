@@ -26,9 +26,11 @@ func TestBorneoImagesSpeakPlainWords(t *testing.T) {
 	if testing.Short() {
 		setups, stride = setups[:3], 25
 	}
-	smallest := rendertest.CheckImageTexts(t, newRenderer(t), borneo.Game, setups, stride)
+	smallest, tallest := rendertest.CheckImageTexts(t, newRenderer(t), borneo.Game, setups, stride)
 	if smallest < render.MinTextSize {
 		t.Errorf("smallest text drawn %v px, want at least %d", smallest, render.MinTextSize)
 	}
 	t.Logf("smallest text drawn: %v px", smallest)
+	// Not yet within render.MaxBoardHeight at every player count (issue 25 item 5).
+	t.Logf("tallest board: %d px (a phone shows %d)", tallest, render.MaxBoardHeight)
 }

@@ -34,7 +34,18 @@ import (
 )
 
 // Drawer draws The Dutch East Indies boards and private images from dei.View.
-var Drawer = render.Views(board, hand)
+var Drawer = render.Views(palette(), board, hand)
+
+// palette returns the colours The Dutch East Indies' images are painted with (see
+// render.NewPalette): the map's and the pieces' colours.
+func palette() *render.Palette {
+	fills := []color.Color{colSea, colSeaLine, colDark, colLand, colDepleted, colMarket, colMarketH, colAnchor,
+		colPirate, colCargo, colMoving}
+	for s := range 4 {
+		fills = append(fills, render.Lighten(render.PlayerColour(s), 0.62))
+	}
+	return render.NewPalette(fills...)
+}
 
 // Geometry, in pixels.
 const (
@@ -151,25 +162,20 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 	stTitle, _ := m.FitName(title, bW-reserve, render.Style{Size: 20, Bold: true})
 	k.TitleBand(c, "dei-title-"+k.Lang(), bW, headerH, title, stTitle.Size)
 	c.Text(k.T("dutch-east-indies.board.turn", "N", v.TurnNumber), bW-14, headerH/2, 1, stTurn)
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
+	// Top to bottom.
 	top := float64(headerH) + 8
-	c.Drawn(top)
 	render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
 	top += statusH + 8
 	if over {
-		c.Drawn(top)
 		outcome(k, c, v, display, initials, top, outcomeH)
 	}
-	c.Drawn(g.top)
 	c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
 		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell}, newMarks(k))
 	}), int(g.left), int(g.top))
 	pieces(c, v, g, initials, newMarks(k))
-	c.Drawn(legendTop)
 	legend(c, k, v, legendTop, legendH)
 	y = seatsTop
 	for i := range v.Seats {
-		c.Drawn(y)
 		seatPanel(c, k, v, i, display, initials, y, seatHs[i])
 		y += seatHs[i] + 6
 	}

@@ -27,11 +27,14 @@ func newRenderer(t testing.TB) *render.Renderer {
 
 // TestBoardsAndHands plays games with 2, 3 and 4 players (moves from dei.Policy) and draws the
 // board and every private image along the way: every text at least 13 px, no internal id, every
-// name whole; PNGs within rendertest.MaxPNGBytes; with -render.out a few images are written.
+// name whole; no letter both a player's mark and a piece's (rendertest.Marks); PNGs valid, within rendertest.MaxPNGBytes and with every fill exact
+// (rendertest.CheckPNG); with -render.out a few images are written.
 func TestBoardsAndHands(t *testing.T) {
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
 	defer r.TraceText(nil)
+	marks := rendertest.NewMarks()
+	defer marks.Check(t, "dutch-east-indies")
 	stride := 25
 	if testing.Short() {
 		stride = 150
@@ -53,16 +56,14 @@ func TestBoardsAndHands(t *testing.T) {
 					t.Fatalf("%s: %v", where, err)
 				}
 				drawn := texts.Check(t, where+" board")
+				marks.Add(drawn)
 				rendertest.CheckNames(t, where+" board", drawn, names[:n])
 				for _, d := range drawn {
 					if idPattern.MatchString(d.Text) {
 						t.Fatalf("%s: id drawn in %q", where, d.Text)
 					}
 				}
-				data, err := render.EncodePNG(img)
-				if err != nil {
-					t.Fatal(err)
-				}
+				data := rendertest.CheckPNG(t, where+" board", r, v, img)
 				rendertest.Decode(t, data, bW)
 				kind := v.Decision
 				if over {
@@ -79,15 +80,16 @@ func TestBoardsAndHands(t *testing.T) {
 						t.Fatalf("%s hand %d: %v", where, s, err)
 					}
 					hd := texts.Check(t, where+" hand")
+					marks.Add(hd)
 					for _, d := range hd {
 						if idPattern.MatchString(d.Text) {
 							t.Fatalf("%s: id drawn in %q", where, d.Text)
 						}
 					}
+					hdata := rendertest.CheckPNG(t, fmt.Sprintf("%s hand %d", where, s), r, hv, himg)
+					rendertest.Decode(t, hdata, handW)
 					if hv.Looking != nil && hv.Looking.Card != "" && !saved["look"] {
 						saved["look"] = true
-						hdata, _ := render.EncodePNG(himg)
-						rendertest.Decode(t, hdata, handW)
 						rendertest.Save(t, fmt.Sprintf("dei-%dp-hand-look", n), hdata)
 					}
 				}
@@ -129,19 +131,14 @@ func benchState(b *testing.B, moves int) rules.State {
 	return st
 }
 
-// BenchmarkDEIBoard draws and encodes a mid-game 4-player board, its palette memo primed with
-// the game's boards after each of the 8 moves before (render, encode only, render+encode; see
-// rendertest.BenchmarkImage).
+// BenchmarkDEIBoard draws and encodes a mid-game 4-player board (render, encode only,
+// render+encode; see rendertest.BenchmarkImage).
 func BenchmarkDEIBoard(b *testing.B) {
-	var before []any
-	for k := 292; k < 300; k++ {
-		before = append(before, benchState(b, k).View(rules.Observer))
-	}
-	rendertest.BenchmarkImage(b, newRenderer(b), benchState(b, 300).View(rules.Observer), before, names, false)
+	rendertest.BenchmarkImage(b, newRenderer(b), benchState(b, 300).View(rules.Observer), names, false)
 }
 
 // BenchmarkDEIHand draws and encodes the private image of the seat to act.
 func BenchmarkDEIHand(b *testing.B) {
 	st := benchState(b, 300)
-	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), nil, names, true)
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(st.Active()[0]), names, true)
 }

@@ -3,9 +3,7 @@ package drawdei
 import (
 	"fmt"
 	"image"
-	"strings"
 	"testing"
-	"unicode"
 
 	"spicebot/lang"
 	"spicebot/render"
@@ -14,51 +12,12 @@ import (
 	"spicebot/rules/dei"
 )
 
-// catalogueWords returns the lower-case words of every message of the game's catalogue in lang
-// (each plural form; arguments left empty).
-func catalogueWords(c *lang.Catalog, tag string) map[string]bool {
-	loc := c.For(tag)
-	out := map[string]bool{}
-	for id, names := range c.IDs(tag) {
-		if !strings.HasPrefix(id, dei.Game.ID()+".") {
-			continue
-		}
-		for _, n := range []string{"1", "2"} {
-			args := map[string]string{}
-			for _, a := range names {
-				args[a] = ""
-			}
-			args["Count"] = n
-			for _, w := range words(loc.Translate(id, args)) {
-				out[w] = true
-			}
-		}
-	}
-	return out
-}
-
-// words splits text into lower-case words of two letters or more.
-func words(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len([]rune(w)) > 1 {
-			out = append(out, strings.ToLower(w))
-		}
-	}
-	return out
-}
-
-// kitTexts are texts the render kit itself draws, from its own words (render.Kit.HandHeader):
-// they are not the game's to translate.
-var kitTexts = map[string]bool{"YOUR HAND": true}
-
 // TestFrenchImages draws a 4-player board and every hand in French, mid-game, once a player is
 // looking at a card, and at the end: every text drawn reads in French — its words are French
 // catalogue words, names or numbers, never an English word of the game's catalogue — and passes
 // the kit's checks (size, no id, names whole). With -render.out the images are written there.
 func TestFrenchImages(t *testing.T) {
-	c := lang.MustNew(dei.Game)
-	en, fr := catalogueWords(c, "en"), catalogueWords(c, "fr")
+	french := rendertest.NewFrench(lang.MustNew(dei.Game), "dutch-east-indies.", "render.")
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
 	defer r.TraceText(nil)
@@ -68,22 +27,10 @@ func TestFrenchImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rules.NewRNG(7)
-	var nameWords []string
-	for _, n := range names {
-		nameWords = append(nameWords, words(n)...)
-	}
+	french.Allow(names...)
 	check := func(where string, drawn []render.DrawnText) {
 		t.Helper()
-		for _, d := range drawn {
-			if kitTexts[d.Text] {
-				continue
-			}
-			for _, w := range words(d.Text) {
-				if en[w] && !fr[w] && !contains(nameWords, w) {
-					t.Errorf("%s: %q has the English word %q", where, d.Text, w)
-				}
-			}
-		}
+		french.Check(t, where, drawn)
 	}
 	saved := map[string]bool{}
 	draw := func(kind string, step int) {
@@ -146,19 +93,10 @@ func save(t *testing.T, saved map[string]bool, name string, img image.Image) {
 		return
 	}
 	saved[name] = true
-	data, err := render.EncodePNG(img)
+	data, err := Drawer.Palette().EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rendertest.Decode(t, data, img.Bounds().Dx())
 	rendertest.Save(t, name, data)
-}
-
-func contains(list []string, w string) bool {
-	for _, x := range list {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }

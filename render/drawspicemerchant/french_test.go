@@ -1,46 +1,14 @@
 package drawspicemerchant
 
 import (
-	"fmt"
 	"image"
-	"strings"
 	"testing"
-	"unicode"
 
 	"spicebot/lang"
-	"spicebot/render"
 	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/spicemerchant"
 )
-
-// catalogueWords returns the words (letters only, lower case) of every message of the game's
-// catalogue in language tag, each template's arguments filled with numbers, in its singular and
-// plural forms.
-func catalogueWords(c *lang.Catalog, tag string) map[string]bool {
-	loc := c.For(tag)
-	words := map[string]bool{}
-	for id, args := range c.IDs(tag) {
-		if !strings.HasPrefix(id, spicemerchant.Game.ID()+".") && !strings.HasPrefix(id, "render.") {
-			continue // the game's words and the render kit's
-		}
-		for _, n := range []int{1, 2} {
-			m := map[string]string{}
-			for _, a := range args {
-				m[a] = fmt.Sprint(n)
-			}
-			for _, w := range textWords(loc.Translate(id, m)) {
-				words[w] = true
-			}
-		}
-	}
-	return words
-}
-
-// textWords splits text into its words of letters, lower case.
-func textWords(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
-}
 
 // TestSpiceMerchantImagesInFrench draws French boards and hands of a 4-player game (registration,
 // turns, the end) and checks every text drawn: each word is a word of the French catalogue, a
@@ -50,29 +18,13 @@ func TestSpiceMerchantImagesInFrench(t *testing.T) {
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
 	defer r.TraceText(nil)
-	cat := lang.MustNew(spicemerchant.Game)
-	fr, en := catalogueWords(cat, "fr"), catalogueWords(cat, "en")
+	french := rendertest.NewFrench(lang.MustNew(spicemerchant.Game), "spice-merchant.", "render.")
+	french.Strict = true
 	names := []string{"Alice", "Bob", "Chandra", "Dmitri"}
-	allowed := map[string]bool{}
-	for w := range fr {
-		allowed[w] = true
-	}
-	for _, n := range names {
-		allowed[strings.ToLower(n)] = true
-	}
+	french.Allow(names...)
 	check := func(where string) {
 		t.Helper()
-		for _, d := range texts.Check(t, where) {
-			text := d.Text
-			for _, w := range textWords(text) {
-				switch {
-				case en[w] && !fr[w]:
-					t.Errorf("%s: %q has the English word %q", where, d.Text, w)
-				case !allowed[w] && len([]rune(w)) > 1:
-					t.Errorf("%s: %q has %q, which is no French catalogue word nor name", where, d.Text, w)
-				}
-			}
-		}
+		french.Check(t, where, texts.Check(t, where))
 	}
 	draw := func(name string, st rules.State, seat rules.Seat) {
 		t.Helper()
@@ -90,7 +42,7 @@ func TestSpiceMerchantImagesInFrench(t *testing.T) {
 			img  image.Image
 			what string
 		}{{board, "board"}, {hand, "hand"}} {
-			data, err := render.EncodePNG(im.img)
+			data, err := Drawer.Palette().EncodePNG(im.img)
 			if err != nil {
 				t.Fatal(err)
 			}

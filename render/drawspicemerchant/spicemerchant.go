@@ -80,7 +80,20 @@ var smSpices = [spicemerchant.NumSpices]struct {
 
 // Drawer draws Spice Merchant boards and hands from spicemerchant.View; register it with
 // spicemerchant.Game in package spicebot/games.
-var Drawer = render.Views(spiceMerchantBoard, spiceMerchantHand)
+var Drawer = render.Views(palette(), spiceMerchantBoard, spiceMerchantHand)
+
+// palette returns the colours Spice Merchant's images are painted with (see
+// render.NewPalette): the spices' colours and the shades drawn from them.
+func palette() *render.Palette {
+	fills := []color.Color{unknownSpice, render.Lighten(render.ColBand, 0.3), render.Lighten(render.ColAlert, 0.9)}
+	for _, sp := range smSpices {
+		fills = append(fills, sp.colour, render.Darken(sp.colour, 0.35))
+	}
+	return render.NewPalette(fills...)
+}
+
+// unknownSpice is the colour of a spice the drawer does not know.
+var unknownSpice = color.RGBA{0xa0, 0xa0, 0xa0, 0xff}
 
 // sprite names a cached sprite of this package: its shape and size in pixels.
 type sprite struct {
@@ -101,7 +114,7 @@ func smSpice(k *render.Kit, key string) (color.RGBA, string, string) {
 	if r := []rune(key); len(r) > 2 {
 		label = strings.ToUpper(string(r[:1])) + string(r[1:2])
 	}
-	return color.RGBA{0xa0, 0xa0, 0xa0, 0xff}, label, key
+	return unknownSpice, label, key
 }
 
 // smSpiceIndex returns the position of a spice key in smSpices, or len(smSpices) if unknown
@@ -131,17 +144,6 @@ func smPublicSeat(v *spicemerchant.View, sv *spicemerchant.SeatView) smSeatPubli
 	return smSeatPublic{hand: sv.HandCount, secret: sv.SecretCount}
 }
 
-// smLayout is the vertical position of each section of a Spice Merchant board.
-type smLayout struct {
-	status, statusH   float64
-	outcome, outcomeH float64
-	markets           float64
-	seats             float64
-	table             float64
-	legend            float64
-	height            int
-}
-
 // smMarketsH is the height of the markets section: title and two rows of three.
 const smMarketsH = smTitleH + 2*smMarketH + smGap
 
@@ -158,47 +160,29 @@ func spiceMerchantBoard(k *render.Kit, v *spicemerchant.View) (image.Image, erro
 	display, initials := k.SeatLabels(n)
 
 	m := k.Canvas(1, 1) // text metrics only
-	status, last := k.StatusText(v.Status, v.LastMove, v.Outcome != nil)
-	var L smLayout
-	y := float64(smHeaderH + smGap)
-	L.status = y
-	L.statusH = render.StatusHeight(m, smInner, status, last)
-	y += L.statusH + smGap
-	if v.Outcome != nil {
-		L.outcome = y
-		L.outcomeH = smOutcomeHeight(k, m, v, display)
-		y += L.outcomeH + smGap
+	over := v.Outcome != nil
+	status, last := k.StatusText(v.Status, v.LastMove, over)
+	statusH := render.StatusHeight(m, smInner, status, last)
+	var outcomeH float64
+	if over {
+		outcomeH = smOutcomeHeight(k, m, v, display)
 	}
-	L.markets = y
-	y += smMarketsH + smGap
-	L.seats = y
-	y += smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4 + smGap
-	L.table = y
-	y += smTableH + smGap
-	L.legend = y
-	y += smLegendH + smMargin
-	L.height = int(y)
-
-	// Top to bottom, each panel reported drawn (see render.Canvas.Drawn).
-	c := k.Canvas(smW, L.height)
-	c.Fill(render.ColPaper)
-	smHeader(k, c, v)
-	c.Drawn(L.status)
-	render.StatusPanel(c, smMargin, L.status, smInner, L.statusH, status, last, v.Outcome != nil)
-	if v.Outcome != nil {
-		c.Drawn(L.outcome)
-		smOutcome(k, c, v, display, initials, L.outcome, L.outcomeH)
-	}
-	c.Drawn(L.markets)
-	smMarkets(k, c, v, L.markets)
-	c.Drawn(L.seats)
-	smSeats(k, c, v, display, initials, L.seats)
-	c.Drawn(L.table)
-	smTable(k, c, v, L.table)
-	c.Drawn(L.legend)
-	c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
-		smMargin, int(L.legend))
-	return c.Image(), nil
+	col := render.Column{W: smW, HeaderH: smHeaderH, Gap: smGap, Margin: smMargin, Header: func(c *render.Canvas) { smHeader(k, c, v) }}
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, smMargin, top, smInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { smOutcome(k, c, v, display, initials, top, outcomeH) }},
+		{H: smMarketsH, Draw: func(c *render.Canvas, top float64) { smMarkets(k, c, v, top) }},
+		{H: smTitleH + float64(len(v.Seats)*(smSeatRowH(k, m, v)+4)) - 4, Draw: func(c *render.Canvas, top float64) {
+			smSeats(k, c, v, display, initials, top)
+		}},
+		{H: smTableH, Detail: true, Draw: func(c *render.Canvas, top float64) { smTable(k, c, v, top) }},
+		{H: smLegendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
+			c.Blit(k.Layer("spicemerchant/legend", smInner, smLegendH, render.ColPaper, func(c *render.Canvas) { paintSMLegend(k, c) }),
+				smMargin, int(top))
+		}},
+	}), nil
 }
 
 // smHeader draws the title band: the round (1–4, with a pip per round), the secret goods each
@@ -376,7 +360,6 @@ func smSeats(k *render.Kit, c *render.Canvas, v *spicemerchant.View, display, in
 		pub := smPublicSeat(v, sv)
 		x := float64(smMargin)
 		y := top + smTitleH + float64(i*(rowH+4))
-		c.Drawn(y) // the rows before
 		turn := sv.Seat == v.Turn && v.Phase == spicemerchant.PhaseTurns && !over
 		if turn {
 			c.Panel(x+0.5, y+0.5, smInner-1, float64(rowH)-1, 8, render.ColHighlight, render.ColAlert)

@@ -148,7 +148,7 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 				}
 				if !seen[kind] {
 					seen[kind] = true
-					data, err := render.EncodePNG(board)
+					data, err := Drawer.Palette().EncodePNG(board)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -162,7 +162,7 @@ func TestSpiceMerchantRealGames(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					hdata, err := render.EncodePNG(hand)
+					hdata, err := Drawer.Palette().EncodePNG(hand)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -199,7 +199,7 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bd, err := render.EncodePNG(b)
+		bd, err := Drawer.Palette().EncodePNG(b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,12 +207,12 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hd, err := render.EncodePNG(h)
+		hd, err := Drawer.Palette().EncodePNG(h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rendertest.CheckFills(t, b.(*image.RGBA), bd)
-		rendertest.CheckFills(t, h.(*image.RGBA), hd)
+		_, _ = rendertest.CheckFills(t, b.(*image.RGBA), bd)
+		_, _ = rendertest.CheckFills(t, h.(*image.RGBA), hd)
 		return rendertest.Decode(t, bd, smW), rendertest.Decode(t, hd, smHandW)
 	}
 	mid := func(v *spicemerchant.View) bool { return v.Phase == spicemerchant.PhaseTurns && v.Round == 2 }
@@ -240,7 +240,7 @@ func TestSpiceMerchantBoardSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := render.EncodePNG(img)
+	data, err := Drawer.Palette().EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +374,7 @@ func boardPNG(t testing.TB, r *render.Renderer, st rules.State) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := render.EncodePNG(img)
+	data, err := Drawer.Palette().EncodePNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +455,7 @@ func TestSpiceMerchantBoardSameForHiddenSwap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := render.EncodePNG(img)
+		data, err := Drawer.Palette().EncodePNG(img)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,7 +470,7 @@ func TestSpiceMerchantBoardSameForHiddenSwap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := render.EncodePNG(img)
+			data, err := Drawer.Palette().EncodePNG(img)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -650,24 +650,18 @@ func smAtBench(v *spicemerchant.View) bool {
 	return v.Round == 3 && v.Phase == spicemerchant.PhaseTurns && occupied >= 4
 }
 
-// BenchmarkSpiceMerchantBoard draws and encodes a mid-round 4-player board, its palette memo
-// primed with the game's boards after each of the 8 moves before (see rendertest.BenchmarkImage).
+// BenchmarkSpiceMerchantBoard draws and encodes a mid-round 4-player board (see
+// rendertest.BenchmarkImage).
 func BenchmarkSpiceMerchantBoard(b *testing.B) {
-	moves := -1
-	st := smPlayUntil(b, 4, 2, func(v *spicemerchant.View) bool { moves++; return smAtBench(v) })
-	var before []any
-	for k := max(0, moves-8); k < moves; k++ {
-		n := -1
-		before = append(before, smPlayUntil(b, 4, 2, func(*spicemerchant.View) bool { n++; return n == k }).View(rules.Observer))
-	}
-	rendertest.BenchmarkImage(b, newRenderer(b), st.View(rules.Observer), before, smNames, false)
+	st := smPlayUntil(b, 4, 2, func(v *spicemerchant.View) bool { return smAtBench(v) })
+	rendertest.BenchmarkImage(b, newRenderer(b), st.View(rules.Observer), smNames, false)
 }
 
 // BenchmarkSpiceMerchantHand draws and encodes the hand of the seat to play.
 func BenchmarkSpiceMerchantHand(b *testing.B) {
 	st := smBenchState(b)
 	v := st.View(smView(b, st.View(rules.Observer)).Turn)
-	rendertest.BenchmarkImage(b, newRenderer(b), v, nil, smNames, true)
+	rendertest.BenchmarkImage(b, newRenderer(b), v, smNames, true)
 }
 
 func newRenderer(t testing.TB) *render.Renderer {

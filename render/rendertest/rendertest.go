@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"os"
@@ -16,12 +17,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"spicebot/render"
 	"spicebot/rules"
+	"spicebot/rules/rulestest"
 )
 
 // outDir is where Save writes images: go test ./render/... -args -render.out=/tmp/boards
@@ -41,10 +42,8 @@ func Save(t testing.TB, name string, data []byte) {
 	}
 }
 
-// MaxPNGBytes is the largest board or hand PNG the drawers may produce (issue 7: boards go to
-// every player's phone after every move): 60 KB, the goal. A five-player final board, the
-// tallest, is about 58 KB (see render.EncodePNG).
-const MaxPNGBytes = 60 << 10
+// MaxPNGBytes is the largest board or hand PNG the drawers may produce: render.MaxPNGBytes.
+const MaxPNGBytes = render.MaxPNGBytes
 
 // Decode checks that data is a PNG of width w and at most MaxPNGBytes, and returns its height.
 func Decode(t testing.TB, data []byte, w int) int {
@@ -72,138 +71,58 @@ func Pix(t testing.TB, img image.Image) []byte {
 	return rgba.Pix
 }
 
-// CPUTime is the CPU time (user and system, all threads) the process has used so far.
-func CPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// CPUTime is the CPU time (user and system, all threads) the process has used so far
+// (rulestest.CPUTime).
+func CPUTime() time.Duration { return rulestest.CPUTime() }
 
 // BenchmarkImage runs sub-benchmarks on view's board (hand true: its hand): "render" (draw
-// only); "encode", the drawn image's encoding as the bot does it — a board with a
-// render.PaletteMemo primed with before, boards of earlier positions of the same game (oldest
-// first; never view's), as the bot's memo has seen a game's boards so far (each operation starts
-// from a copy of the primed memo); a hand with render.EncodePNG, as the bot never keeps a hand's
-// palette (before is then unused); "encode-cold" (a board only: render.EncodePNG, the first
-// board of a game); "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what
-// the kit used before palettes); "render-then-encode" (draw, then encode: what the bot does for a
-// hand); and, for a board, "render+encode" (render.Renderer.BoardPNG: drawn and encoded at once,
-// what the bot does for a board). Each reports png-bytes and cpu-ns/op, the process's CPU time
-// per operation (the copying left out), which is steadier than ns/op on a shared machine; those
-// of a board with the memo report warm and extended, the shares of encodings made with the primed
-// memo's palette as it was and with new fills added (see render.PaletteMemo.EncodePNG; the rest
-// were made anew), copied, the share of their rows whose deflate data was copied from the boards
-// before, and drawn, the share encoded while the board was drawn.
-func BenchmarkImage(b *testing.B, r *render.Renderer, view any, before []any, names []string, hand bool) {
-	draw := r.Board
+// only); "encode" (the drawn image encoded with its game's palette, render.Palette.EncodePNG);
+// "render+encode" (render.Lang.BoardPNG or HandPNG: what the bot does); and
+// "encode-full-colour" (the standard library's RGBA encoder at BestSpeed, what the kit did
+// before palettes, for comparison). Each reports png-bytes and cpu-ns/op, the process's CPU
+// time per operation, which is steadier than ns/op on a shared machine.
+func BenchmarkImage(b *testing.B, r *render.Renderer, view any, names []string, hand bool) {
+	draw, drawPNG := r.Board, r.In("en").BoardPNG
 	if hand {
-		draw = r.Hand
+		draw, drawPNG = r.Hand, r.In("en").HandPNG
 	}
 	img, err := draw(view, names)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cold, err := render.EncodePNG(img)
+	pal, err := r.Palette(view)
 	if err != nil {
 		b.Fatal(err)
 	}
-	// primed is a memo primed with the boards before (nil for a hand).
-	var primed *render.PaletteMemo
-	data := cold
-	if !hand {
-		if len(before) == 0 {
-			b.Fatal("no earlier board to prime the palette memo with")
-		}
-		primed = &render.PaletteMemo{}
-		for _, v := range before {
-			im, err := draw(v, names)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := primed.EncodePNG(im); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if data, err = primed.Clone().EncodePNG(img); err != nil {
-			b.Fatal(err)
-		}
+	data, err := pal.EncodePNG(img)
+	if err != nil {
+		b.Fatal(err)
 	}
 	var full bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&full, img); err != nil {
 		b.Fatal(err)
 	}
-	// run runs f per operation, with a copy of the primed memo when memo is set.
-	run := func(name string, size int, memo bool, f func(m *render.PaletteMemo)) {
+	run := func(name string, size int, f func() error) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			var cpu time.Duration
-			var warm, extended int64 // the operations' encodings so made
-			var rows, copied int64   // their rows, and those copied from the boards before
-			var drawn int64          // those encoded while drawn (Renderer.BoardPNG)
 			for b.Loop() {
-				var m *render.PaletteMemo
-				if memo {
-					b.StopTimer()
-					m = primed.Clone()
-					b.StartTimer()
-				}
 				start := CPUTime()
-				f(m)
-				cpu += CPUTime() - start
-				if m != nil {
-					c := m.Counts()
-					warm, extended = warm+c.Warm, extended+c.Extended
-					rows, copied, drawn = rows+c.Rows, copied+c.Copied, drawn+c.Drawn
+				if err := f(); err != nil {
+					b.Fatal(err)
 				}
+				cpu += CPUTime() - start
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(size), "png-bytes")
-			if memo {
-				b.ReportMetric(float64(warm)/float64(b.N), "warm")
-				b.ReportMetric(float64(extended)/float64(b.N), "extended")
-				if rows > 0 {
-					b.ReportMetric(float64(copied)/float64(rows), "copied")
-					b.ReportMetric(float64(drawn)/float64(rows), "drawn")
-				}
-			}
 		})
 	}
-	encode := func(m *render.PaletteMemo, im image.Image) {
-		if _, err := m.EncodePNG(im); err != nil { // a nil memo: render.EncodePNG
-			b.Fatal(err)
-		}
-	}
-	run("render", len(data), false, func(*render.PaletteMemo) {
-		if _, err := draw(view, names); err != nil {
-			b.Fatal(err)
-		}
+	run("render", len(data), func() error { _, err := draw(view, names); return err })
+	run("encode", len(data), func() error { _, err := pal.EncodePNG(img); return err })
+	run("render+encode", len(data), func() error { _, err := drawPNG(view, names); return err })
+	run("encode-full-colour", full.Len(), func() error {
+		return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(io.Discard, img)
 	})
-	run("encode", len(data), !hand, func(m *render.PaletteMemo) { encode(m, img) })
-	if !hand {
-		run("encode-cold", len(cold), false, func(*render.PaletteMemo) { encode(nil, img) })
-	}
-	run("encode-full-colour", full.Len(), false, func(*render.PaletteMemo) { // the encoder before palettes (issue 7), for comparison
-		enc := png.Encoder{CompressionLevel: png.BestSpeed}
-		if err := enc.Encode(io.Discard, img); err != nil {
-			b.Fatal(err)
-		}
-	})
-	run("render-then-encode", len(data), !hand, func(m *render.PaletteMemo) {
-		im, err := draw(view, names)
-		if err != nil {
-			b.Fatal(err)
-		}
-		encode(m, im)
-	})
-	if !hand {
-		run("render+encode", len(data), true, func(m *render.PaletteMemo) {
-			if _, err := r.BoardPNG(view, names, m); err != nil {
-				b.Fatal(err)
-			}
-		})
-	}
 }
 
 // IDPattern matches an internal component id (S12, H03, M07, C23, …): what a player must never
@@ -306,20 +225,22 @@ type Setup struct {
 }
 
 // CheckImageTexts plays a random game of g for each setup and, at the start, every stride moves
-// and at the end, draws the board (from the observer's view) and every seat's hand with r, and
-// checks every text drawn (Texts.Check: size floor, no internal id, no unexpanded reference) and
-// that every player's name is shown whole on the board and the seat's own name on its hand
-// (CheckNames; seat 0 is named LongName); and that the board's drawer reports at least half its
-// rows drawn before it is done and keeps its promise (render.Canvas.Drawn; see DrawnCheck). r
-// must be new: its texts are traced from the start. It returns the smallest text size drawn.
-func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Setup, stride int) float64 {
+// and at the end, draws the board (from the observer's view), the full board (render.Lang.Full)
+// and every seat's hand with r, and checks every text drawn (Texts.Check: size floor, no
+// internal id, no unexpanded reference) and that every player's name is shown whole on the
+// board and the seat's own name on its hand (CheckNames; seat 0 is named LongName); that the
+// full board is not shorter than the board; that no letter is both a player's mark and a game
+// piece's label over all images (Marks); and encodes each image with its game's palette as
+// the bot does, checking the PNG (Decode: valid, its width, at most MaxPNGBytes) and its fills
+// (CheckFills: exact). r must be new: its texts are traced from the start. It returns the
+// smallest text size drawn and the height of the tallest board (not full) in pixels.
+func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Setup, stride int) (smallest float64, tallest int) {
 	t.Helper()
 	texts := Trace(r)
 	defer r.TraceText(nil)
-	drawn := TraceDrawn(r)
-	defer r.TraceDrawn(nil)
 	others := []string{"Bob", "Chandra", "Dmitri", "Eleanor Rigby-Smythe"}
-	smallest := 0.0
+	marks := NewMarks()
+	defer marks.Check(t, g.ID())
 	note := func(ts []render.DrawnText) {
 		if s := Smallest(ts); s > 0 && (smallest == 0 || s < smallest) {
 			smallest = s
@@ -335,25 +256,35 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 		step := 0
 		check := func() {
 			where := fmt.Sprintf("%s %dp seed %d move %d", g.ID(), su.Players, su.Seed, step)
-			im, err := r.Board(st.View(rules.Observer), names)
+			view := st.View(rules.Observer)
+			im, err := r.Board(view, names)
 			if err != nil {
 				t.Fatalf("%s: board: %v", where, err)
 			}
-			img := im.(*image.RGBA)
-			if n, h := drawn.Rows(img), img.Bounds().Dy(); n < h/2 {
-				t.Errorf("%s: board: only %d of its %d rows reported drawn before it was done (render.Canvas.Drawn)", where, n, h)
-			}
-			if err := drawn.Verify(img); err != nil {
-				t.Errorf("%s: board: %v", where, err)
-			}
+			CheckPNG(t, where+" board", r, view, im)
+			tallest = max(tallest, im.Bounds().Dy())
 			board := texts.Check(t, where+" board")
+			marks.Add(board)
 			CheckNames(t, where+" board", board, names)
 			note(board)
+			full, err := r.In("en").Full().Board(view, names)
+			if err != nil {
+				t.Fatalf("%s: full board: %v", where, err)
+			}
+			CheckPNG(t, where+" full board", r, view, full)
+			if full.Bounds().Dy() < im.Bounds().Dy() {
+				t.Errorf("%s: the full board is shorter than the board", where)
+			}
+			note(texts.Check(t, where+" full board"))
 			for s := 0; s < su.Players; s++ {
-				if _, err := r.Hand(st.View(rules.Seat(s)), names); err != nil {
+				hv := st.View(rules.Seat(s))
+				him, err := r.Hand(hv, names)
+				if err != nil {
 					t.Fatalf("%s: hand of seat %d: %v", where, s, err)
 				}
+				CheckPNG(t, fmt.Sprintf("%s hand of seat %d", where, s), r, hv, him)
 				hand := texts.Check(t, fmt.Sprintf("%s hand of seat %d", where, s))
+				marks.Add(hand)
 				CheckNames(t, fmt.Sprintf("%s hand of seat %d", where, s), hand, names[s:s+1])
 				note(hand)
 			}
@@ -372,14 +303,44 @@ func CheckImageTexts(t *testing.T, r *render.Renderer, g rules.Game, setups []Se
 		}
 		check()
 	}
-	return smallest
+	return smallest, tallest
 }
 
-// CheckFills decodes data, the PNG of img, and reports any pixel of a fill (a run of at least 16
-// equal pixels in a row of img) whose colour changed: the palette must keep every fill exact, so
-// that a board shows no banding. It returns the largest change of any one channel over all
-// pixels (edge pixels take their nearest palette colour).
-func CheckFills(tb testing.TB, img *image.RGBA, data []byte) int {
+// CheckPNG encodes img, drawn from view, with its game's palette (render.Renderer.Palette) as
+// the bot does, and checks the PNG: valid, as wide as img, at most MaxPNGBytes (Decode), and
+// every fill exact (CheckFills). It returns the PNG.
+func CheckPNG(t testing.TB, where string, r *render.Renderer, view any, img image.Image) []byte {
+	t.Helper()
+	pal, err := r.Palette(view)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	data, err := pal.EncodePNG(img)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	if len(data) > MaxPNGBytes {
+		t.Errorf("%s: png is %d bytes, want at most %d", where, len(data), MaxPNGBytes)
+	}
+	Decode(t, data, img.Bounds().Dx())
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		t.Fatalf("%s: image is %T, want *image.RGBA", where, img)
+	}
+	if _, missing := CheckFills(t, rgba, data); len(missing) > 0 {
+		t.Errorf("%s: fills changed colour", where)
+	}
+	return data
+}
+
+// CheckFills decodes data, the PNG of img, and reports any pixel of a fill whose colour
+// changed: the palette must keep every fill exact, so that a board shows no banding. A fill is
+// an area of one colour at least 16 pixels wide and 3 high (a pixel in a run of 16 equal pixels
+// of its row, with the pixels above and below it of the same colour); a line one or two pixels
+// high is an edge (a stroke's anti-aliasing). It returns the largest change of any one channel over all pixels (edge pixels take
+// their nearest palette colour) and the colours of the fills that changed (what the drawer's
+// palette lacks).
+func CheckFills(tb testing.TB, img *image.RGBA, data []byte) (int, []color.RGBA) {
 	tb.Helper()
 	dec, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -387,6 +348,7 @@ func CheckFills(tb testing.TB, img *image.RGBA, data []byte) int {
 	}
 	b := img.Bounds()
 	worst, bad := 0, 0
+	missing := map[color.RGBA]bool{}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; {
 			end := x + 1
@@ -400,17 +362,26 @@ func CheckFills(tb testing.TB, img *image.RGBA, data []byte) int {
 				for k, v := range [4]int{int(want.R), int(want.G), int(want.B), int(want.A)} {
 					worst = max(worst, abs(got[k]-v))
 				}
-				if end-x >= 16 && got != [4]int{int(want.R), int(want.G), int(want.B), int(want.A)} {
+				fill := end-x >= 16 && y > b.Min.Y && y+1 < b.Max.Y && img.RGBAAt(i, y-1) == want && img.RGBAAt(i, y+1) == want
+				if fill && got != [4]int{int(want.R), int(want.G), int(want.B), int(want.A)} {
 					bad++
+					missing[want] = true
 				}
 			}
 			x = end
 		}
 	}
-	if bad > 0 {
-		tb.Errorf("%d pixels of fills changed colour in the PNG", bad)
+	var list []color.RGBA
+	for c := range missing {
+		list = append(list, c)
 	}
-	return worst
+	slices.SortFunc(list, func(a, b color.RGBA) int {
+		return int(a.R)<<24 | int(a.G)<<16 | int(a.B)<<8 | int(a.A) - (int(b.R)<<24 | int(b.G)<<16 | int(b.B)<<8 | int(b.A))
+	})
+	if bad > 0 {
+		tb.Errorf("%d pixels of fills changed colour in the PNG: the palette lacks %v", bad, list)
+	}
+	return worst, list
 }
 
 func abs(x int) int {
@@ -418,64 +389,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// DrawnCheck records the rows a Renderer's drawers report drawn (render.Canvas.Drawn) and their
-// pixels then, to check the drawers' promise that nothing is drawn on them afterwards.
-type DrawnCheck struct {
-	mu   sync.Mutex
-	segs map[*image.RGBA][]drawnRows
-}
-
-// drawnRows is rows from to to of an image as they were when reported drawn.
-type drawnRows struct {
-	from, to int
-	pix      []byte
-}
-
-// TraceDrawn makes r report every Canvas.Drawn call to the returned DrawnCheck (see
-// render.Renderer.TraceDrawn); stop with r.TraceDrawn(nil).
-func TraceDrawn(r *render.Renderer) *DrawnCheck {
-	d := &DrawnCheck{segs: map[*image.RGBA][]drawnRows{}}
-	r.TraceDrawn(func(img *image.RGBA, rows int) {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		from := 0
-		if s := d.segs[img]; len(s) > 0 {
-			from = s[len(s)-1].to
-		}
-		if rows > from {
-			pix := slices.Clone(img.Pix[from*img.Stride : rows*img.Stride])
-			d.segs[img] = append(d.segs[img], drawnRows{from, rows, pix})
-		}
-	})
-	return d
-}
-
-// Rows returns how many rows of img were reported drawn so far.
-func (d *DrawnCheck) Rows(img *image.RGBA) int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if s := d.segs[img]; len(s) > 0 {
-		return s[len(s)-1].to
-	}
-	return 0
-}
-
-// Verify returns an error naming the first row of img, drawn now, that changed after it was
-// reported drawn, and forgets img.
-func (d *DrawnCheck) Verify(img *image.RGBA) error {
-	d.mu.Lock()
-	segs := d.segs[img]
-	delete(d.segs, img)
-	d.mu.Unlock()
-	for _, s := range segs {
-		for y := s.from; y < s.to; y++ {
-			then := s.pix[(y-s.from)*img.Stride : (y-s.from+1)*img.Stride]
-			if !bytes.Equal(then, img.Pix[y*img.Stride:(y+1)*img.Stride]) {
-				return fmt.Errorf("row %d of %d was drawn on after rows up to %d were reported drawn", y, img.Bounds().Dy(), s.to)
-			}
-		}
-	}
-	return nil
 }

@@ -1,61 +1,13 @@
 package batavia
 
 import (
-	"io/fs"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
-	"go.yaml.in/yaml/v2"
-
+	"spicebot/render/rendertest"
 	"spicebot/rules"
 )
-
-// catalogueWords returns the words (lower case) of every message of the game's catalogue in
-// language tag, template actions left out; in French, the move words quoted « » (typed in
-// English) are left out too.
-func catalogueWords(t *testing.T, tag string) map[string]bool {
-	t.Helper()
-	data, err := fs.ReadFile(Game.Messages(), "messages/batavia."+tag+".yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw map[string]any
-	if err := yaml.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]bool{}
-	var add func(v any)
-	add = func(v any) {
-		switch v := v.(type) {
-		case string:
-			for _, w := range wordsOf(actions.ReplaceAllString(v, " ")) {
-				out[w] = true
-			}
-		case map[any]any:
-			for _, x := range v {
-				add(x)
-			}
-		}
-	}
-	for _, v := range raw {
-		add(v)
-	}
-	return out
-}
-
-var (
-	actions = regexp.MustCompile(`\{\{[^}]*\}\}`)
-	quoted  = regexp.MustCompile(`«[^»]*»`)
-)
-
-// wordsOf splits text into its words of letters, lower case, leaving out what is quoted « ».
-func wordsOf(text string) []string {
-	text = quoted.ReplaceAllString(text, " ")
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
-}
 
 // A French game reads in French: every text a player reads — status, log lines (public and
 // private), private summaries, move labels, prompts and options, refusals, the results, the
@@ -63,7 +15,7 @@ func wordsOf(text string) []string {
 // word that only the English catalogue has; and a few sentences read as the French catalogue
 // says.
 func TestFrenchGameReadsFrench(t *testing.T) {
-	fr, en := catalogueWords(t, "fr"), catalogueWords(t, "en")
+	fr, en := rendertest.CatalogueWords(words, "fr", "batavia."), rendertest.CatalogueWords(words, "en", "batavia.")
 	names := []string{"Anne", "Benoît", "Chloé", "Damien", "Élodie"}
 	for _, n := range names {
 		fr[strings.ToLower(n)] = true
@@ -82,7 +34,7 @@ func TestFrenchGameReadsFrench(t *testing.T) {
 		if strings.Contains(out, rules.MsgOpen) || strings.Contains(out, "[[") {
 			t.Fatalf("%s: %q is not fully made", where, out)
 		}
-		for _, w := range wordsOf(out) {
+		for _, w := range rendertest.Words(out) {
 			if len([]rune(w)) > 1 && !fr[w] {
 				if en[w] {
 					t.Fatalf("%s: %q has the English word %q", where, out, w)
