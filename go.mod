@@ -11,7 +11,13 @@ require (
 	golang.org/x/image v0.47.0
 )
 
-require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/chromedp/chromedp v0.23.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+)
 
 require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
