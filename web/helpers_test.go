@@ -2,11 +2,13 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"spicebot/games"
 	"spicebot/render"
 	"spicebot/rules"
+	"spicebot/rules/dei"
 )
 
 var (
@@ -45,6 +48,8 @@ type table struct {
 	srv   *Server
 	http  *httptest.Server
 	token string
+	// policy picks the moves (default uniformly random: rules.RandomStep).
+	policy func(rules.State, *rules.RNG) (rules.Seat, rules.Move)
 }
 
 // newTable stores a started game of id for players seats (users u0, u1, …, named Ann, Bob, …)
@@ -93,7 +98,11 @@ func newTable(t testing.TB, id string, players int, seed uint64) *table {
 		t.Fatal(err)
 	}
 	row, _, _ = store.GameByID(ctx, row.ID)
-	return &table{t: t, ctx: ctx, store: store, game: g, row: row, st: st, rng: rules.NewRNG(seed ^ 0x77), srv: srv, http: hs, token: tok}
+	var policy func(rules.State, *rules.RNG) (rules.Seat, rules.Move)
+	if id == dei.Game.ID() {
+		policy = dei.Policy // random moves do not finish a race (rules/dei/harness_test.go)
+	}
+	return &table{policy: policy, t: t, ctx: ctx, store: store, game: g, row: row, st: st, rng: rules.NewRNG(seed ^ 0x77), srv: srv, http: hs, token: tok}
 }
 
 // step plays one random legal move and stores it; false when the game is over.
@@ -103,9 +112,21 @@ func (tb *table) step() bool {
 		return false
 	}
 	prev := tb.st.Version()
-	rec, err := rules.RandomStep(tb.st, &tb.rng)
-	if err != nil {
-		tb.t.Fatal(err)
+	var rec rules.Record
+	if tb.policy != nil {
+		seat, m := tb.policy(tb.st, &tb.rng)
+		if m == nil {
+			tb.t.Fatal("the policy found no move")
+		}
+		if err := tb.st.Apply(seat, m); err != nil {
+			tb.t.Fatal(err)
+		}
+		rec = rules.Record{Seat: seat, Move: m.String()}
+	} else {
+		var err error
+		if rec, err = rules.RandomStep(tb.st, &tb.rng); err != nil {
+			tb.t.Fatal(err)
+		}
 	}
 	js, _ := rules.Marshal(tb.st)
 	status := data.StatusPlaying
@@ -139,4 +160,22 @@ func (tb *table) get(path string, header ...string) (int, []byte, http.Header) {
 		tb.t.Fatal(err)
 	}
 	return resp.StatusCode, b, resp.Header
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// jsonOf is json.Marshal of v.
+func jsonOf(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// jsonString is s as it appears inside a JSON string (without the quotes).
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
