@@ -161,7 +161,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	// The connection outlives the server's write timeout, if any.
-	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Time{})
+	_ = rc.SetReadDeadline(time.Time{})
 	fmt.Fprintf(w, "retry: 3000\nevent: hello\ndata: %d\n\n", row.Version)
 	fl.Flush()
 	beat := time.NewTicker(s.cfg.Heartbeat)
