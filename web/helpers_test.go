@@ -90,9 +90,9 @@ func newTable(t testing.TB, id string, players int, seed uint64) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
+	t.Cleanup(srv.Close) // first: the event streams end, so that hs.Close does not wait for them
 	tok, err := store.WebToken(ctx, row.ID)
 	if err != nil {
 		t.Fatal(err)
