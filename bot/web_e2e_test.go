@@ -3,12 +3,16 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
@@ -41,6 +45,32 @@ func (s harnessStore) GamePace(ctx context.Context, id int64) (data.GamePace, bo
 }
 func (s harnessStore) Clocks(ctx context.Context, id int64) ([]data.SeatClock, error) {
 	return s.st().Clocks(ctx, id)
+}
+
+// openBrowser opens url in headless Chromium and marks the window (window.notReloaded), or
+// returns nil, saying so, when there is no chromium binary.
+func openBrowser(t *testing.T, url string) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Log("no chromium binary found (apt-get install chromium): the page is checked without a browser")
+		return nil
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("headless", "new"))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel3 := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() { cancel3(); cancel2(); cancel() })
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#replay")); err != nil {
+		t.Fatalf("open the page in chromium: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("live").textContent.length > 0`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the page does not listen: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.notReloaded = true`)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
 }
 
 // TestWebPageFollowsDiscordGame plays a game through the loopback Discord with the web page on:
@@ -84,12 +114,20 @@ func TestWebPageFollowsDiscordGame(t *testing.T) {
 		}
 		return m.V
 	}
+	// The page is open in Chromium (when there is one) while the game is played on Discord.
+	browserCtx := openBrowser(t, local)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 4; i++ {
 		_, seats, st := h.state()
 		v := st.Version()
 		if got := version(); got != v {
 			t.Fatalf("the page shows move %d, the game is at %d", got, v)
+		}
+		if browserCtx != nil {
+			want := fmt.Sprintf(`document.getElementById("board").getAttribute("src").endsWith("/board/%d.en.png") && window.notReloaded === true`, v)
+			if _, err := chromedp.Run(browserCtx, chromedp.Poll[bool](want, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+				t.Fatalf("the open page does not show move %d without a reload: %v", v, err)
+			}
 		}
 		user := ""
 		for _, s := range st.Active() {
