@@ -56,7 +56,7 @@ func eval[T any](ctx context.Context, expr string) (T, error) {
 // TestBrowserLiveReplayAndPhone opens a game's page in Chromium while the game is played: each new
 // board shows without a reload; the replay slider shows move 1, a middle move and the last (the
 // arrow keys step too); at 360 px the page has no horizontal scroll. It saves screenshots of the
-// page at both widths in docs/.
+// page at both widths (in docs/ with SPICEBOT_WEB_SCREENSHOTS=1).
 func TestBrowserLiveReplayAndPhone(t *testing.T) {
 	ctx := browser(t)
 	tb := newTable(t, "borneo", 4, 7)
@@ -138,8 +138,12 @@ func TestBrowserLiveReplayAndPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir() // SPICEBOT_WEB_SCREENSHOTS=1 writes them to docs/ (committed, looked at)
+	if os.Getenv("SPICEBOT_WEB_SCREENSHOTS") != "" {
+		dir = filepath.Join("..", "docs")
+	}
 	for name, b := range map[string][]byte{"web-page-desktop.png": desktop, "web-page-phone.png": phone} {
-		if err := os.WriteFile(filepath.Join("..", "docs", name), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
