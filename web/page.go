@@ -77,12 +77,12 @@ func (s *Server) made(w http.ResponseWriter, r *http.Request) (made, bool) {
 	}
 	m, err := s.build(r.Context(), row, seats, g, key.token, tag)
 	if err != nil {
-		s.fail(w, r, "build page", err)
+		s.fail(w, r, "build page", err) // lang:ok: an operator's log
 		return made{}, false
 	}
 	p, err := makePage(m)
 	if err != nil {
-		s.fail(w, r, "draw page", err)
+		s.fail(w, r, "draw page", err) // lang:ok: an operator's log
 		return made{}, false
 	}
 	s.pages.lru.Add(key, p)

@@ -187,7 +187,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) (data.Game, []data
 		return data.Game{}, nil, nil, false
 	}
 	if err != nil {
-		s.fail(w, r, "load game", err)
+		s.fail(w, r, "load game", err) // lang:ok: an operator's log
 		return data.Game{}, nil, nil, false
 	}
 	g, ok := s.reg.Get(row.Game)
