@@ -32,6 +32,7 @@ import (
 	"spicebot/games"
 	"spicebot/lang"
 	"spicebot/rules"
+	"spicebot/web"
 )
 
 func main() {
@@ -130,6 +131,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	outboxLease := fs.Duration("outbox-lease", envDuration("SPICEBOT_OUTBOX_LEASE", time.Minute), "how long a process holds the board posts and DMs it is sending; another process sends those of a dead one after this (env SPICEBOT_OUTBOX_LEASE)")
 	restRate := fs.Float64("rest-rate", envFloat("SPICEBOT_REST_RATE", bot.DefaultRESTRate), "REST calls per second to Discord outside interaction replies, for the whole bot (processes on one database share it; negative: no limit) (env SPICEBOT_REST_RATE)")
 	ops := addOpsFlags(fs)
+	webAddr := fs.String("web", env("SPICEBOT_WEB", ""), "serve the games' web pages on this address, e.g. :8080; may be the --http or --metrics address (env SPICEBOT_WEB)")
+	publicURL := fs.String("public-url", env("SPICEBOT_PUBLIC_URL", ""), "the address the web pages are reached at from outside, e.g. https://spicebot.example.org, for the links posted in Discord (env SPICEBOT_PUBLIC_URL)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -191,6 +194,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	if err != nil {
 		log.Error("load fonts", "err", err)
 		return 1
+	}
+	if *webAddr != "" {
+		page, err := web.New(store, reg, rend, web.Config{PublicURL: *publicURL}, log)
+		if err != nil {
+			log.Error("configure the web page", "err", err)
+			return 2
+		}
+		defer page.Close()
+		cfg.Web, cfg.WebAddr = page, *webAddr
 	}
 	b, err := bot.New(cfg, store, reg, rend, log)
 	if err != nil {

@@ -104,6 +104,11 @@ type Config struct {
 	// (default DefaultRESTRate, Discord's global limit; negative: no limit). Calls past it wait;
 	// processes sharing a database share it (see limit.go).
 	RESTRate float64
+	// Web, when set, is the games' web page (package web, issue 27), served on WebAddr: its own
+	// listener, or that of HTTPAddr or OpsAddr when WebAddr is the same address. The board
+	// message and /game status then carry a "View on the web" link button.
+	Web     WebPage
+	WebAddr string
 }
 
 // Bot is a running spicebot: one discordgo session plus the outbox worker.
@@ -125,6 +130,8 @@ type Bot struct {
 	httpAddr  string
 	opsSrv    *http.Server // /metrics and /healthz
 	opsAddr   string
+	webSrv    *http.Server // the games' web page (web.go)
+	webAddr   string
 
 	clock Clock
 	// handle is the router (svc.Handle; internal tests put another in).
@@ -228,6 +235,9 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		ctx:        context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
 	}
 	b.handle = b.svc.Handle
+	if cfg.Web != nil {
+		b.svc.SetWeb(cfg.Web)
+	}
 	b.wirePace(store, reg)
 	b.wireRatings(store, reg) // ratings.go
 	b.registry, b.metrics = cfg.Registry, metrics
@@ -255,6 +265,9 @@ func (b *Bot) Service() *commands.Service { return b.svc }
 func (b *Bot) Open(ctx context.Context) error {
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	if err := b.openOps(); err != nil {
+		return err
+	}
+	if err := b.openWeb(); err != nil {
 		return err
 	}
 	if b.cfg.HTTPAddr != "" {
@@ -296,6 +309,7 @@ func (b *Bot) Close() error {
 	b.inflight.Wait()
 	b.wg.Wait()
 	defer shutdown(b.opsSrv)
+	defer shutdown(b.webSrv)
 	if err := b.session.Close(); err != nil {
 		return fmt.Errorf("bot: close session: %w", err)
 	}

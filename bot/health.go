@@ -76,7 +76,7 @@ func (b *Bot) openOps() error {
 	if err != nil {
 		return fmt.Errorf("bot: metrics address: %w", err)
 	}
-	b.opsSrv, b.opsAddr = b.serveOn(ln, b.OpsHandler()), ln.Addr().String()
+	b.opsSrv, b.opsAddr = b.serveOn(ln, b.withWeb(b.cfg.OpsAddr, b.OpsHandler())), ln.Addr().String()
 	b.log.Info("serving /metrics, /livez, /readyz and /healthz", "addr", b.opsAddr)
 	return nil
 }

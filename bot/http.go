@@ -191,7 +191,7 @@ func (b *Bot) openHTTP(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("bot: interactions endpoint: %w", err)
 	}
-	b.httpSrv, b.httpAddr = b.serveOn(ln, b.InteractionsHandler()), ln.Addr().String()
+	b.httpSrv, b.httpAddr = b.serveOn(ln, b.withWeb(b.cfg.HTTPAddr, b.InteractionsHandler())), ln.Addr().String()
 	b.log.Info("serving the interactions endpoint", "addr", ln.Addr().String(), "application", b.appID)
 	return nil
 }

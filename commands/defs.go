@@ -81,6 +81,9 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 				voteSubcommand(),
 				sub("cancel", rules.Msg("commands.defs.desc.game.cancel")),
 				sub("status", rules.Msg("commands.defs.desc.game.status")),
+				sub("link", rules.Msg("commands.defs.desc.game.link"),
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "reset",
+						Description: rules.Msg("commands.defs.desc.game.link.reset")}),
 			}},
 		{Name: "play", Description: rules.Msg("commands.defs.desc.play"), DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{

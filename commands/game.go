@@ -114,7 +114,9 @@ func (s *Service) gameStatus(ctx context.Context, req Request) (Reply, error) {
 		// The reply is ephemeral: in the caller's language.
 		b.WriteString("\n" + l.resultsText(out, s.userLang(ctx, req.UserID, req.Locale)))
 		b.WriteString("\n" + rules.Msg("commands.game.status_next"))
-		return ephemeral(b.String()), nil
+		r := ephemeral(b.String())
+		r.Components = s.withWebButton(ctx, l.row.ID, nil)
+		return r, nil
 	}
 	b.WriteString("\n" + l.expand(l.st.Status(), nil))
 	b.WriteString(s.paceStatus(ctx, l))
@@ -125,7 +127,9 @@ func (s *Service) gameStatus(ctx context.Context, req Request) (Reply, error) {
 			b.WriteString("\n" + rules.Msg("commands.game.status_nothing"))
 		}
 	}
-	return ephemeral(b.String()), nil
+	r := ephemeral(b.String())
+	r.Components = s.withWebButton(ctx, l.row.ID, nil)
+	return r, nil
 }
 
 func deref(r *Reply) Reply {

@@ -257,6 +257,7 @@ func (s *Service) BoardPost(ctx context.Context, gameID int64, items []data.Outb
 	} else {
 		post.Components = rematchButton(l.row.ID)
 	}
+	post.Components = s.withWebButton(ctx, l.row.ID, post.Components)
 	localizeComponents(loc, post.Components)
 	return post, nil
 }

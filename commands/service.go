@@ -214,6 +214,8 @@ type Service struct {
 	deadlines Deadlines
 	// stats are the ratings (SetStats, stats.go), or nil.
 	stats Stats
+	// web gives the addresses of the games' web pages (SetWeb, web.go), or nil: the page is off.
+	web WebLinks
 	// words are the message catalogues (the edge's and every hosted game's): language.go.
 	words *lang.Catalog
 	// seen is the locale last recorded for each user ("u:" + id) and the server locale last
@@ -376,6 +378,8 @@ func (s *Service) route(ctx context.Context, req Request) (Reply, error) {
 				return s.gameCancelAsk(ctx, req)
 			case "status":
 				return s.gameStatus(ctx, req)
+			case "link":
+				return s.gameLink(ctx, req)
 			case "kick":
 				return s.gameKick(ctx, req)
 			case "handover":

@@ -24,7 +24,7 @@ import (
 var textPackages = []string{
 	"rules", "rules/borneo", "rules/spicemerchant", "rules/batavia", "rules/dei",
 	"render", "render/drawborneo", "render/drawspicemerchant", "render/drawbatavia", "render/drawdei",
-	"commands", "pace", "bot",
+	"commands", "pace", "bot", "web",
 }
 
 // use is one message id used in the code: a call Msg(id, name, value, …) or T(id, …).
