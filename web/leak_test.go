@@ -11,7 +11,6 @@ import (
 
 	"spicebot/data"
 	"spicebot/lang"
-	"spicebot/render"
 	"spicebot/rules"
 	"spicebot/rules/rulestest"
 )
@@ -139,11 +138,17 @@ func observerPNG(t testing.TB, st rules.State, seats []data.Seat) ([]byte, error
 	for _, s := range seats {
 		names[s.Seat] = s.Name
 	}
-	img, err := renderer(t).In("en").Board(st.View(rules.Observer), names)
+	r := renderer(t)
+	view := st.View(rules.Observer)
+	img, err := r.In("en").Board(view, names)
 	if err != nil {
 		return nil, err
 	}
-	return render.EncodePNG(img)
+	pal, err := r.Palette(view)
+	if err != nil {
+		return nil, err
+	}
+	return pal.EncodePNG(img)
 }
 
 // scanIDs fails the test when text names one of the hidden card ids.
