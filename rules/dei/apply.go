@@ -1,6 +1,7 @@
 package dei
 
 import (
+	"slices"
 	"strings"
 
 	"spicebot/rules"
@@ -92,6 +93,9 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		}
 		return rules.Msg("dutch-east-indies.illegal.moving")
 	}
+	if s.strands(seat, m) {
+		return rules.Msg("dutch-east-indies.illegal.no-way-out")
+	}
 	switch m.Kind {
 	case KSail, KTurn, KEnd, KLook, KPick, KGive, KAttack:
 		return rules.Msg(why + m.Kind)
@@ -101,6 +105,21 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		return rules.Msg("dutch-east-indies.illegal.home")
 	}
 	return rules.Msg("dutch-east-indies.illegal.other")
+}
+
+// strands reports whether m is a sail or turn that the stay limit alone forbids: a step of a ship
+// that must leave its island and can, after which it could not (NOTES §2.7.6).
+func (s *State) strands(seat rules.Seat, m Move) bool {
+	if m.Kind != KSail && m.Kind != KTurn || m.Ship < 0 || m.Ship > 1 || s.Moving >= 0 && s.Moving != m.Ship ||
+		s.ship(seat, m.Ship).Moved || s.movePoints(seat, m.Ship) <= 0 || !s.mustLeave(seat, m.Ship) || !s.canLeave(seat, m.Ship) {
+		return false
+	}
+	sh := s.ship(seat, m.Ship)
+	if m.Kind == KTurn {
+		return m.Dir != sh.Facing
+	}
+	front := frontDirs(sh.Facing)
+	return slices.Contains(front[:], m.Dir) && s.sailable(seat, sh.At.Step(m.Dir))
 }
 
 // log appends a public line of rules text.

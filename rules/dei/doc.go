@@ -72,10 +72,22 @@
 //   - An overloaded ship (rewards, a stolen good, a lowered cargo stat) is lightened by its owner
 //     one unit at a time: "dump" into the sea on its square, or "shift" to its orthogonally
 //     adjacent other ship when there is room. Nothing else happens until it fits.
-//   - The stay limit: a ship that ended two of its owner's turns in a row at one island's (or the
-//     market's) harbours must move on the third; the turn cannot end before it has sailed, and
-//     it cannot stop on that island's harbours while it has movement points. Leaving during the
-//     turn and coming back starts the count again.
+//   - The stay limit (rulebook "Special rules for movement": "you can stay there at turn 2 but you
+//     have to leave it at turn 3"; issue 22): a ship that ended two of its owner's turns in a row
+//     at one island's (or the market's) harbours must leave them on the third. While it is still
+//     there and could sail out, the turn cannot end and its movement cannot stop; turning in place
+//     or moving to the island's other harbour is not leaving, so a turn or sail after which it
+//     could no longer get out with the movement points left is refused ("no way out"). Leaving
+//     during the turn and coming back starts the count again.
+//   - The stay limit when the ship cannot leave: "could sail out" means a way off the island's
+//     harbours within the movement points the ship has this turn (its sail stat, or what is left
+//     of its movement), around the ships and pirates where they stand at that moment. When there
+//     is none — every reachable square taken by ships or pirates, or a ship at sail 1 with only
+//     land and harbour ahead — the ship may stay and the turn may end: the rulebook makes the
+//     limit a duty to move on, names no penalty and asks for nothing impossible. The count goes on,
+//     so the duty comes back at the ship's next turn, and within this turn as soon as a way out
+//     opens (another ship sails away) while the ship has not used its movement; nothing it does
+//     inside the harbour ends the duty while it could still get out.
 //   - A ship's movement ends with "stop", when its MP run out, or with "end"; no other action is
 //     offered while a ship is sailing (picking up floating cargo is free and allowed).
 //   - When the last card is used, the reshuffle happens as the turn ends (so that the card named
