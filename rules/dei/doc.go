@@ -88,6 +88,13 @@
 //     so the duty comes back at the ship's next turn, and within this turn as soon as a way out
 //     opens (another ship sails away) while the ship has not used its movement; nothing it does
 //     inside the harbour ends the duty while it could still get out.
+//   - No step back (issue 22's cycle check, issue 26 item 6): within one turn a player does not
+//     reverse an exchange it made — unload a good it loaded (or load one it unloaded), have a ship
+//     hand back a good its other ship gave it, sell crates after buying or buy after selling —
+//     (Seat.Loaded, Unloaded, Bought, Sold; Ship.Got; cleared at every turn's end). The rulebook
+//     names no such limit, but such a pair changes nothing, any end result of a turn can still be
+//     reached in order (unload first, then load), and without it a turn could go round in circles
+//     forever (random players and the AI did). A move taken back by mistake is undone with Undo.
 //   - A ship's movement ends with "stop", when its MP run out, or with "end"; no other action is
 //     offered while a ship is sailing (picking up floating cargo is free and allowed).
 //   - When the last card is used, the reshuffle happens as the turn ends (so that the card named

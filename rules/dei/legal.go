@@ -307,10 +307,10 @@ func (s *State) marketMoves(seat rules.Seat, k int, add func(Move)) {
 		return
 	}
 	sh := s.ship(seat, k)
-	if sh.Goods[Gold] >= 1 && sh.space() >= 1 {
+	if sh.Goods[Gold] >= 1 && sh.space() >= 1 && !s.Seats[seat].Sold {
 		add(Move{Kind: KBuy, Ship: k})
 	}
-	if sh.Goods[Crate] >= 2 {
+	if sh.Goods[Crate] >= 2 && !s.Seats[seat].Bought {
 		add(Move{Kind: KSell, Ship: k})
 	}
 	if sh.Goods[Gold] >= 2 {
@@ -347,22 +347,27 @@ func (s *State) homeMoves(seat rules.Seat, k int, add func(Move)) {
 		return
 	}
 	sh := s.ship(seat, k)
-	kinds := 0
+	st := &s.Seats[seat]
+	kinds, back := 0, false // back: a kind aboard was loaded this turn
 	for g := Good(0); g < NumGoods; g++ {
 		if sh.Goods[g] > 0 {
 			kinds++
+			back = back || has(st.Loaded, g)
 		}
 	}
-	if kinds > 0 {
+	if kinds > 0 && !back {
 		add(Move{Kind: KUnload, Ship: k, Good: -1})
 	}
 	for g := Good(0); g < NumGoods && kinds > 1; g++ {
-		if sh.Goods[g] > 0 {
+		if sh.Goods[g] > 0 && !has(st.Loaded, g) {
 			add(Move{Kind: KUnload, Ship: k, Good: g})
 		}
 	}
-	home := s.Seats[seat].Home
+	home := st.Home
 	for g := Good(0); g < NumGoods; g++ {
+		if has(st.Unloaded, g) {
+			continue
+		}
 		for n := 1; n <= home[g] && n <= sh.space(); n++ {
 			add(Move{Kind: KLoad, Ship: k, Good: g, N: n})
 		}
@@ -376,6 +381,9 @@ func (s *State) giveMoves(seat rules.Seat, k int, add func(Move)) {
 	}
 	sh := s.ship(seat, k)
 	for g := Good(0); g < NumGoods; g++ {
+		if has(sh.Got, g) {
+			continue
+		}
 		for n := 1; n <= sh.Goods[g] && n <= o.space(); n++ {
 			add(Move{Kind: KGive, Ship: k, Good: g, N: n})
 		}
