@@ -125,3 +125,38 @@ func position(s *State) string {
 	fmt.Fprint(&b, s.Piles, s.Floating, s.Pirates, s.Moving, s.MPLeft, s.Pending != nil, len(s.Queue))
 	return b.String()
 }
+
+// Issue 26 item 6: the policy (the AI's playouts and prior, sim's players) does not look at a
+// card it already knows and cannot pay for — it would refuse it again with nothing changed — but
+// looks at an unknown card, and at the known one once the ship has the crates.
+func TestPolicyLooksOnlyWhenItCanChange(t *testing.T) {
+	s := quiet(t, 3)
+	anchor := s.layout().Islands[0].Anchors[0]
+	sh := place(s, 0, Big, anchor, 0)
+	pile := s.Piles[0]
+	top := pile[len(pile)-1]
+	need := cards[top].Crates
+	sh.Goods = Goods{Crate: need - 1}
+	s.Seats[0].Known = []Peek{{Island: 0, Card: top}}
+	s.Seats[0].Home = Goods{} // nothing to load at home first
+	greedyLooks := func() bool {
+		m, ok := s.greedy(0, s.Legal(0))
+		return ok && m.(Move).Kind == KLook
+	}
+	if !slices.Contains(texts(s, 0), "look big "+islandID(0)) {
+		t.Fatalf("looking is not even legal: %v", texts(s, 0))
+	}
+	if greedyLooks() {
+		t.Errorf("the policy looks at %s's top card, which it knows asks %d crates, with %d aboard", islandID(0), need, need-1)
+	}
+	sh.Goods[Crate] = need
+	if !greedyLooks() {
+		t.Errorf("with the %d crates aboard, the policy does not look at the card to take it", need)
+	}
+	s.Seats[0].Known = nil
+	sh.Goods[Crate] = need - 1
+	if !greedyLooks() {
+		m, _ := s.greedy(0, s.Legal(0))
+		t.Errorf("the policy does not look at an unknown card: %v (crates %d)", m, need-1)
+	}
+}
