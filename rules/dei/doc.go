@@ -104,11 +104,20 @@
 //   - Pirates with no legal square at all stay where they are (logged) rather than rolling
 //     forever.
 //   - Decision paths (Describe): "Move a ship" → "Big ship: sail (3 MP)" or "…: turn" → a
-//     direction with the MP left ("↗ forward-right (2 MP left)", marked "⚔ pirates!" when it sails
+//     direction with the MP left ("↗ up-right (2 MP left)", marked "⚔ pirates!" when it sails
 //     into a pirate's reach); while a ship sails the first level is at most five options (sail
 //     on, turn, pick up cargo, stop here, end turn), so a square is two taps. Irreversible: looking
 //     at a card, accepting it (it is shown to all), attacking, sailing into a pirate's reach and
 //     ending the turn (the dice roll).
+//   - Directions (issue 26 item 3): every direction a player reads — sailing, turning, the log of
+//     ships and pirates — is in one frame, the board picture's: up, up-right, right, … with the
+//     matching arrow (↑ ↗ → …), the arrow and the word always agreeing ("Sail your big ship ↙
+//     down-left", "Face → right"). The ship's own frame (forward, left…) was dropped: a button's
+//     emoji cannot turn with the ship, so its arrow and its word named different frames ("→
+//     left"), and a player had to turn the ship in their head. Compass points were not chosen
+//     either: north, east… already name the faces of the pirates' D8, whose compass is turned on
+//     the board (State.Rotation), so "north" would mean two things. The board draws each ship's
+//     facing as a large pointer, so which 5 squares a ship may sail to can be read off the picture.
 //   - The log keeps one line per ship movement, extended square by square.
 //   - Outcome: the race's winner; the scores are each player's progress, 0–8, towards the goal
 //     (see Progress), shown for information.
