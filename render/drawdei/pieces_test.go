@@ -2,6 +2,7 @@ package drawdei
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"testing"
 
@@ -51,5 +52,40 @@ func TestCargoBesideTheShip(t *testing.T) {
 		if checked == 0 {
 			t.Fatalf("%d players: no square checked", n)
 		}
+	}
+}
+
+// Issue 26 item 3: a ship's facing reads at phone width: turning a big ship from facing right to
+// facing left changes a region (its bow on either side) wider than the disc by more than 11 px on
+// each side and taller than 0.6 of the disc's diameter.
+func TestFacingMarkIsLarge(t *testing.T) {
+	r := newRenderer(t)
+	st, err := dei.Game.New(2, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(rules.Observer).(*dei.View)
+	draw := func(f dei.Direction) image.Image {
+		w := *v
+		w.Seats = append([]dei.SeatView{}, v.Seats...)
+		w.Seats[0].Ships[dei.Big].At, w.Seats[0].Ships[dei.Big].Facing = dei.Square{X: 9, Y: 6}, f
+		img, err := r.Board(&w, names[:2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	a, b := draw(2), draw(6)
+	x0, y0, x1, y1 := math.MaxInt, math.MaxInt, -1, -1
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			}
+		}
+	}
+	disc := newGrid(v, 0).cell * 0.4
+	if w, h := float64(x1-x0+1), float64(y1-y0+1); w < 2*(disc+11) || h < 1.2*disc {
+		t.Errorf("the facing marks differ over %.0f × %.0f px; want at least %.0f × %.0f for a disc of radius %.1f", w, h, 2*(disc+11), 1.2*disc, disc)
 	}
 }
