@@ -4,9 +4,13 @@
 // The board, 540 px wide, stacks: the title band (turn number), the status (whose turn, what is
 // going on, the last move with its dice), the final result once the game is over, the map as a
 // grid of 40–44 px squares (sea, dark squares, wild islands with their short name and remaining
-// cards, anchors as rings, Market Island, home islands and ports in the players' colours, both
-// ships of every player as discs with the player's initial — the big ship larger — and an arrow
-// for their facing, the pirates as black discs, floating cargo as a tan box with its count), a
+// cards, anchors as rings, Market Island, home islands in the players' colours with the owner's
+// mark on the middle square and ports framed dashed in the owner's darker colour (so that they
+// are told apart by more than colour), both ships of every player as discs with the player's
+// mark — the big ship larger — and a wide bow in the player's colour, outlined, for their facing
+// (read at phone width), the pirates as black discs, floating cargo as a tan box with its count,
+// in the square's corner, or beside a ship on it — on the corner farthest from its bow — never
+// over the disc), a
 // legend with the compass (where the D8's north points), and one panel per player (progress to
 // the goal, home stock, and each ship's sail, cargo, cannons and load). The private image shows
 // the trading card the viewer is looking at and the top cards it saw and put back. Every player is
