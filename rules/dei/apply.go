@@ -93,6 +93,9 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		}
 		return rules.Msg("dutch-east-indies.illegal.moving")
 	}
+	if (m.Kind == KSail || m.Kind == KTurn) && m.Ship >= 0 && m.Ship < 2 && seat == s.Turn && s.waitsToSail(seat, m.Ship) {
+		return rules.Msg("dutch-east-indies.illegal.leave-first", "Size", sizeWord(1-m.Ship))
+	}
 	if s.stepBack(seat, m) {
 		return rules.Msg("dutch-east-indies.illegal.step-back")
 	}

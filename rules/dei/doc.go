@@ -78,12 +78,15 @@
 //     there and could sail out, the turn cannot end and its movement cannot stop; turning in place
 //     or moving to the island's other harbour is not leaving, so a turn or sail after which it
 //     could no longer get out with the movement points left is refused ("no way out"). Leaving
-//     during the turn and coming back starts the count again.
+//     during the turn and coming back starts the count again. Such a ship sails before the
+//     player's other ship (which may not sail or turn meanwhile, unless it must leave too), so that
+//     the other ship cannot close its way out.
 //   - The stay limit when the ship cannot leave: "could sail out" means a way off the island's
 //     harbours within the movement points the ship has this turn (its sail stat, or what is left
-//     of its movement), around the ships and pirates where they stand at that moment. When there
-//     is none — every reachable square taken by ships or pirates, or a ship at sail 1 with only
-//     land and harbour ahead — the ship may stay and the turn may end: the rulebook makes the
+//     of its movement), around the ships and pirates where they stand at that moment (the
+//     player's other ship cannot have closed it: it waits). When there is none — every reachable
+//     square taken by ships or pirates, or a ship at sail 1 with only land and harbour ahead —
+//     the ship may stay and the turn may end: the rulebook makes the
 //     limit a duty to move on, names no penalty and asks for nothing impossible. The count goes on,
 //     so the duty comes back at the ship's next turn, and within this turn as soon as a way out
 //     opens (another ship sails away) while the ship has not used its movement; nothing it does

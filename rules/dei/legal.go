@@ -26,7 +26,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 	}
 	if s.Moving >= 0 {
 		k := s.Moving
-		s.movementMoves(k, add)
+		if !s.waitsToSail(seat, k) {
+			s.movementMoves(k, add)
+		}
 		s.pickMoves(k, add)
 		if s.mayStop() {
 			add(Move{Kind: KStop})
@@ -37,7 +39,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 		return out
 	}
 	for k := 0; k < 2; k++ {
-		if !s.ship(seat, k).Moved {
+		if !s.ship(seat, k).Moved && !s.waitsToSail(seat, k) {
 			s.movementMoves(k, add)
 		}
 	}
@@ -166,6 +168,15 @@ func (s *State) movementMoves(k int, add func(Move)) {
 			add(Move{Kind: KTurn, Ship: k, Dir: d})
 		}
 	}
+}
+
+// waitsToSail reports whether ship k of seat may not sail or turn now because its other ship must
+// leave its island and can (NOTES §2.7.6): that ship sails first, so that a player cannot close its
+// way out with the other ship and so keep it in harbour (package doc, "The stay limit"). When
+// both must leave, either may go first.
+func (s *State) waitsToSail(seat rules.Seat, k int) bool {
+	o := 1 - k
+	return !s.ship(seat, o).Moved && s.Moving != o && s.mustLeave(seat, o) && s.canLeave(seat, o) && !s.mustLeave(seat, k)
 }
 
 // movePoints is what ship k of seat may still spend on movement this turn: the movement points

@@ -256,3 +256,28 @@ func TestStayLimitPolicyGames(t *testing.T) {
 		})
 	}
 }
+
+// The stay limit (package doc): a ship that must leave and can sails before the player's other
+// ship, so that the other ship cannot close its way out and keep it in harbour; once it has left,
+// the other ship sails as usual.
+func TestStayLimitOtherShipWaits(t *testing.T) {
+	s := quiet(t, 4)
+	place(s, 0, Small, Square{1, 0}, 4)
+	place(s, 0, Big, Square{3, 2}, 0)
+	endRound(t, s)
+	endRound(t, s)
+	if !s.mustLeave(0, Small) {
+		t.Fatal("the small ship is not flagged to leave")
+	}
+	for _, m := range texts(s, 0) {
+		if strings.HasPrefix(m, "sail big") || strings.HasPrefix(m, "turn big") {
+			t.Fatalf("the big ship may move before the small one has left: %q in %v", m, texts(s, 0))
+		}
+	}
+	if m, _ := Game.ParseMove("sail big u"); !strings.Contains(english(rules.Reason(s.Apply(0, m))), "sails first") {
+		t.Errorf("the big ship's sail is refused with %q", english(rules.Reason(s.Apply(0, m))))
+	}
+	play(t, s, 0, "sail small r") // (2,0): it has left
+	play(t, s, 0, "stop")
+	play(t, s, 0, "sail big u")
+}
