@@ -2,7 +2,8 @@
 //
 //	spicebot serve   run the bot (DISCORD_TOKEN required)
 //	spicebot games   list the games, their player counts and options
-//	spicebot sim     play complete games of random legal moves and report speed, or replay an
+//	spicebot sim     play complete games of random legal moves (or the game's own playout policy,
+//	                 for a game whose random games do not end) and report speed, or replay an
 //	                 exported game (--replay FILE, see replay.go)
 //	spicebot render  draw a board (or a seat's hand) after some random moves
 //	spicebot ratings rebuild   compute every rating again from the stored games (ratings_cmd.go)
@@ -339,7 +340,7 @@ func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
 			return err
 		}
 		rng := rules.NewRNG(seed ^ 0x5eed)
-		recs, err := rules.Playout(st, &rng, *maxSteps, nil)
+		recs, err := simPlayout(st, &rng, *maxSteps)
 		if err != nil {
 			return fmt.Errorf("seed %d: %w", seed, err)
 		}
@@ -361,8 +362,8 @@ func sim(args []string, stdout, stderr io.Writer, reg *rules.Registry) error {
 	if el <= 0 {
 		el = 1e-9
 	}
-	fmt.Fprintf(stdout, "%d games, %d moves in %.3fs: %.1f games/s, %.0f moves/s\n", *n, totalMoves, el,
-		float64(*n)/el, float64(totalMoves)/el)
+	fmt.Fprintf(stdout, "%d games, %d moves (%.1f a game) in %.3fs: %.1f games/s, %.0f moves/s%s\n", *n, totalMoves,
+		float64(totalMoves)/float64(max(*n, 1)), el, float64(*n)/el, float64(totalMoves)/el, policyNote(g, *gf.players, opts))
 	return nil
 }
 

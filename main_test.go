@@ -59,7 +59,7 @@ func TestSimPlaysCompleteGames(t *testing.T) {
 			t.Errorf("bad game line %q", l)
 		}
 	}
-	if !regexp.MustCompile(`^5 games, \d+ moves in .*games/s, \d+ moves/s$`).MatchString(lines[5]) {
+	if !regexp.MustCompile(`^5 games, \d+ moves \(\d+\.\d a game\) in .*games/s, \d+ moves/s$`).MatchString(lines[5]) {
 		t.Errorf("bad summary %q", lines[5])
 	}
 	// Same seeds, same games.

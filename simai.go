@@ -90,7 +90,7 @@ func (a *aiSim) play(ctx context.Context, i int) aiGame {
 			return aiGame{err: fmt.Errorf("seed %d: %w", seed, rules.ErrDeadEnd)}
 		}
 		decSeed := seed*0x9e3779b97f4a7c15 ^ uint64(st.Version())<<8 ^ uint64(seat)
-		m, err := players[entryAt[seat]].Decide(ctx, st, seat, decSeed)
+		m, err := a.decide(ctx, players[entryAt[seat]], st, seat, decSeed)
 		if err != nil {
 			return aiGame{err: fmt.Errorf("seed %d move %d: %w", seed, st.Version()+1, err)}
 		}
@@ -98,6 +98,22 @@ func (a *aiSim) play(ctx context.Context, i int) aiGame {
 			return aiGame{err: fmt.Errorf("seed %d: the AI's move %q: %w", seed, m, err)}
 		}
 	}
+}
+
+// decide is p's move for seat in st. A random player of a game with its own playout policy
+// (guided) plays that policy's move, chosen on a determinization for seat (so from what the seat
+// may know), as sim's random players do; every other player decides as the bot's AI does.
+func (a *aiSim) decide(ctx context.Context, p ai.Player, st rules.State, seat rules.Seat, seed uint64) (rules.Move, error) {
+	if p.Level == ai.Random {
+		d := st.Determinize(seat, seed)
+		if policy := guided(d); policy != nil {
+			rng := rules.NewRNG(seed)
+			if s, m := policy(&rng); m != nil && s == seat {
+				return m, nil
+			}
+		}
+	}
+	return p.Decide(ctx, st, seat, seed)
 }
 
 // run plays every game (workers at a time) and prints each entry's win rate and mean score with
@@ -127,8 +143,8 @@ func (a *aiSim) run(ctx context.Context, stdout io.Writer) error {
 		}
 	}
 	n := len(a.levels)
-	fmt.Fprintf(stdout, "%s, %d players, %d games (seeds %d–%d), %s, %s\n", a.game.Name(), n, a.games,
-		a.seed, a.seed+uint64(a.games)-1, a.searchText(), rotationText(a.rotate))
+	fmt.Fprintf(stdout, "%s, %d players, %d games (seeds %d–%d), %s, %s%s\n", a.game.Name(), n, a.games,
+		a.seed, a.seed+uint64(a.games)-1, a.searchText(), rotationText(a.rotate), policyNote(a.game, n, a.opts))
 	for k := 0; k < n; k++ {
 		wins := 0
 		scores := make([]float64, len(results))
@@ -212,4 +228,52 @@ func meanCI(xs []float64) (mean, half float64) {
 	}
 	v /= float64(len(xs) - 1)
 	return mean, 1.959964 * math.Sqrt(v/float64(len(xs)))
+}
+
+// guided returns st's own playout policy when its game provides one (ai.Guided: a game whose
+// uniformly random games do not end, such as The Dutch East Indies), else nil. sim's random
+// players follow it for that game: with it, a game of random players reaches its end; without
+// it, they pick uniformly random legal moves.
+func guided(st rules.State) func(rng *rules.RNG) (rules.Seat, rules.Move) {
+	if g, ok := st.(ai.Guided); ok {
+		return g.PlayoutMove
+	}
+	return nil
+}
+
+// simPlayout plays st to its end as sim's random players: the game's playout policy when it has
+// one (guided), else rules.Playout's uniformly random legal moves; at most maxSteps moves
+// (rules.ErrRunaway), rules.ErrDeadEnd when nobody may move.
+func simPlayout(st rules.State, rng *rules.RNG, maxSteps int) ([]rules.Record, error) {
+	policy := guided(st)
+	if policy == nil {
+		return rules.Playout(st, rng, maxSteps, nil)
+	}
+	var recs []rules.Record
+	for steps := 0; ; steps++ {
+		if _, over := st.Outcome(); over {
+			return recs, nil
+		}
+		if steps >= maxSteps {
+			return recs, rules.ErrRunaway
+		}
+		seat, m := policy(rng)
+		if m == nil {
+			return recs, rules.ErrDeadEnd
+		}
+		if err := st.Apply(seat, m); err != nil {
+			return recs, fmt.Errorf("apply the playout policy's move %q of seat %d: %w", m, seat, err)
+		}
+		recs = append(recs, rules.Record{Seat: seat, Move: m.String()})
+	}
+}
+
+// policyNote is what sim's summary adds when the game's random players follow its playout
+// policy (see guided), or "".
+func policyNote(g rules.Game, players int, opts rules.Options) string {
+	st, err := g.New(players, opts, 1)
+	if err != nil || guided(st) == nil {
+		return ""
+	}
+	return "; random players follow the game's own playout policy (its uniformly random games do not end)"
 }

@@ -25,6 +25,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -104,11 +105,43 @@ type aiDone struct {
 	version int
 }
 
+// aiOwnMoves remembers, per game, the AI's latest move (its seat and the version it reached),
+// written by the goroutine that played it as soon as the move is stored, before anything can
+// wake the runner: aiSync then knows that a decision the AI's own move gave its seat (the next
+// step of a turn of several) is due after a third of the delay. (Passing it through the runner's
+// done channel lost the race with the wake-up of the move's own commit: issue 26 item 6.) The
+// zero value is ready to use.
+type aiOwnMoves struct {
+	mu sync.Mutex
+	m  map[int64]aiDone
+}
+
+// set records the AI's move d.
+func (o *aiOwnMoves) set(d aiDone) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.m == nil {
+		o.m = map[int64]aiDone{}
+	}
+	o.m[d.game] = d
+}
+
+// ownAt reports whether the AI's latest move in game was seat's and reached version: the game
+// has not moved since.
+func (o *aiOwnMoves) ownAt(game int64, seat, version int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	d, ok := o.m[game]
+	if ok && d.version < version {
+		delete(o.m, game) // the game moved on: forget it
+	}
+	return ok && d.version == version && d.seat == seat
+}
+
 // aiRunner finds the AI's decisions, claims those due and plays them, until the bot closes.
 func (b *Bot) aiRunner() {
 	defer b.wg.Done()
 	seen := map[int64]data.AIGame{} // the game as last synced
-	last := map[int64]aiDone{}      // the AI's last move in each game, while it is the latest move
 	free := b.cfg.AIThinkers
 	done := make(chan aiDone, b.cfg.AIThinkers)
 	var lastScan time.Time
@@ -116,10 +149,9 @@ func (b *Bot) aiRunner() {
 		now := b.clock.Now()
 		if now.Sub(lastScan) >= aiScanEvery {
 			clear(seen)
-			clear(last)
 			lastScan = now
 		}
-		b.aiSync(seen, last)
+		b.aiSync(seen)
 		wait := aiScanEvery
 		if free > 0 {
 			// Only claim (a write) when a turn is due: most wake-ups are other games' moves.
@@ -147,9 +179,6 @@ func (b *Bot) aiRunner() {
 		case d := <-done:
 			free++
 			delete(seen, d.game)
-			if d.version > 0 {
-				last[d.game] = d
-			}
 		case <-b.clock.After(wait):
 		}
 	}
@@ -159,7 +188,7 @@ func (b *Bot) aiRunner() {
 // seen match the seats that must decide now. A new decision is due after a random delay; a
 // third of it when the AI's own move just gave its seat the next decision (a turn of several
 // steps), which is public anyway.
-func (b *Bot) aiSync(seen map[int64]data.AIGame, last map[int64]aiDone) {
+func (b *Bot) aiSync(seen map[int64]data.AIGame) {
 	games, err := b.store.AIGames(b.ctx)
 	if err != nil {
 		if b.ctx.Err() == nil {
@@ -181,9 +210,8 @@ func (b *Bot) aiSync(seen map[int64]data.AIGame, last map[int64]aiDone) {
 			ints[i] = int(s)
 		}
 		now := b.clock.Now()
-		lp, ok := last[g.ID]
 		due := func(seat int) time.Time {
-			if ok && lp.version == g.Version && lp.seat == seat {
+			if b.aiOwn.ownAt(g.ID, seat, g.Version) {
 				return now.Add(b.aiDelay() / 3)
 			}
 			return now.Add(b.aiDelay())
@@ -289,6 +317,9 @@ func (b *Bot) aiPlay(t data.AITurn, done chan<- aiDone) {
 		if mv, err = RandomDecider.Decide(ctx, d.State, seat, d.Level, seed); err == nil {
 			played, err = b.svc.PlayAs(ctx, d, mv)
 		}
+	}
+	if err == nil && played {
+		b.aiOwn.set(aiDone{game: t.GameID, seat: t.Seat, version: d.Version + 1})
 	}
 	switch {
 	case errors.Is(err, commands.ErrNotAISeat):

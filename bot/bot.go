@@ -144,6 +144,7 @@ type Bot struct {
 	nudge    chan struct{} // wakes the outbox dispatcher
 	aiNudge  chan struct{} // wakes the AI runner (ai.go)
 	aiID     string        // this process's name in leases (AI turns, outbox items)
+	aiOwn    aiOwnMoves    // the AI's latest move in each game (ai.go)
 	wg       sync.WaitGroup
 	inflight sync.WaitGroup // interactions being answered
 	mu       sync.Mutex

@@ -4,9 +4,13 @@
 // The board, 540 px wide, stacks: the title band (turn number), the status (whose turn, what is
 // going on, the last move with its dice), the final result once the game is over, the map as a
 // grid of 40–44 px squares (sea, dark squares, wild islands with their short name and remaining
-// cards, anchors as rings, Market Island, home islands and ports in the players' colours, both
-// ships of every player as discs with the player's initial — the big ship larger — and an arrow
-// for their facing, the pirates as black discs, floating cargo as a tan box with its count), a
+// cards, anchors as rings, Market Island, home islands in the players' colours with the owner's
+// mark on the middle square and ports framed dashed in the owner's darker colour (so that they
+// are told apart by more than colour), both ships of every player as discs with the player's
+// mark — the big ship larger — and a wide bow in the player's colour, outlined, for their facing
+// (read at phone width), the pirates as black discs, floating cargo as a tan box with its count,
+// in the square's corner, or beside a ship on it — on the corner farthest from its bow — never
+// over the disc), a
 // legend with the compass (where the D8's north points), and one panel per player (progress to
 // the goal, home stock, and each ship's sail, cargo, cannons and load). The private image shows
 // the trading card the viewer is looking at and the top cards it saw and put back. Every player is
@@ -227,9 +231,23 @@ func paintMap(c *render.Canvas, v *dei.View, g grid, marks marks) {
 		}
 	}
 	for _, h := range v.Homes {
-		mid := h.Land[len(h.Land)/2]
 		col := render.PlayerColour(int(h.Seat))
-		c.Text("⌂", float64(mid.X-g.x0)*cell+cell/2, float64(mid.Y-g.y0)*cell+cell/2, 0.5, render.Style{Size: 18, Bold: true, Colour: render.Contrast(col)})
+		for i, q := range h.Land {
+			if i != len(h.Land)/2 {
+				c.Text("⌂", float64(q.X-g.x0)*cell+cell/2, float64(q.Y-g.y0)*cell+cell/2, 0.5, render.Style{Size: 18, Bold: true, Colour: render.Contrast(col)})
+			}
+		}
+		// The ports: a dashed frame in the owner's darker colour, so that they read as the
+		// owner's without the colour alone (the owner's mark is drawn on the land beside).
+		for _, q := range h.Port {
+			px, py := float64(q.X-g.x0)*cell, float64(q.Y-g.y0)*cell
+			c.DrawRectangle(px+3.5, py+3.5, cell-7, cell-7)
+			c.SetColor(render.Darken(col, 0.35))
+			c.SetLineWidth(2)
+			c.SetDash(4, 3)
+			c.Stroke()
+			c.SetDash()
+		}
 	}
 }
 
@@ -248,6 +266,12 @@ func ring(c *render.Canvas, cx, cy, r float64, col color.Color, dashed bool) {
 // pieces draws what changes: island card counts and anchors, floating cargo, pirates and ships.
 func pieces(c *render.Canvas, v *dei.View, g grid, initials []string, marks marks) {
 	cell := g.cell
+	// Each home island carries its owner's mark (the seat's disc and initial) on its middle
+	// square: home ports are told apart by more than colour.
+	for _, h := range v.Homes {
+		x, y := g.centre(h.Land[len(h.Land)/2])
+		c.SeatDisc(x, y, cell*0.36, h.Seat, initials)
+	}
 	for _, is := range v.Islands {
 		fill := colLand
 		if is.Cards == 0 {
@@ -294,32 +318,105 @@ func pieces(c *render.Canvas, v *dei.View, g grid, initials []string, marks mark
 				c.SetColor(colMoving)
 				c.Context.Fill()
 			}
-			arrow(c, x, y, r, sh.Facing)
+			bow(c, x, y, r, cell, rules.Seat(i), sh.Facing)
 			c.SeatDisc(x, y, r, rules.Seat(i), initials)
 		}
 	}
+	drawn := map[dei.Square]bool{}
 	for _, lot := range v.Floating {
-		x, y := g.centre(lot.At)
+		if drawn[lot.At] {
+			continue
+		}
+		drawn[lot.At] = true
 		n := 0
 		for _, l := range v.Floating {
 			if l.At == lot.At {
 				n += l.N
 			}
 		}
-		c.Chip(x+cell/2-21, y-cell/2+1, 20, 17, colCargo, fmt.Sprint(n), 13)
+		cargoChip(c, v, g, lot.At, n)
 	}
 }
 
-// arrow draws a triangle outside a ship's disc pointing in its facing direction.
-func arrow(c *render.Canvas, x, y, r float64, d dei.Direction) {
+// cargoChip draws the count of floating cargo on q: in the square's top-right corner when the
+// square is free, else beside the ship or pirate on it — centred on the square's corner farthest
+// from the ship's bow — so that it never covers a disc.
+func cargoChip(c *render.Canvas, v *dei.View, g grid, q dei.Square, n int) {
+	x, y := chipAt(v, g, q)
+	c.Chip(x, y, chipW, chipH, colCargo, fmt.Sprint(n), 13)
+}
+
+// chipW and chipH are the size of a floating-cargo chip.
+const chipW, chipH = 20.0, 17.0
+
+// chipAt is the top-left corner of the floating-cargo chip of square q (see cargoChip).
+func chipAt(v *dei.View, g grid, q dei.Square) (float64, float64) {
+	const w, h = chipW, chipH
+	x, y := g.centre(q)
+	occupied := func(s dei.Square) (dei.Direction, bool) {
+		for _, sv := range v.Seats {
+			for _, sh := range sv.Ships {
+				if sh.At == s {
+					return sh.Facing, true
+				}
+			}
+		}
+		for _, p := range v.Pirates {
+			if p.At == s {
+				return 0, true
+			}
+		}
+		return 0, false
+	}
+	facing, taken := occupied(q)
+	if !taken {
+		return x + g.cell/2 - w - 1, y - g.cell/2 + 1
+	}
+	// The corners are at the odd directions (up-right, down-right, …). Take one inside the map (a
+	// chip on its edge would be cut) whose other three squares hold no disc, if any, and then the
+	// one farthest from the bow.
+	best, bestScore := dei.Direction(1), -100
+	for corner := dei.Direction(1); corner < 8; corner += 2 {
+		o := dei.Square{}.Step(corner) // (±1, ±1)
+		cornerX, cornerY := float64(q.X)+0.5+0.5*float64(o.X), float64(q.Y)+0.5+0.5*float64(o.Y)
+		if cornerX <= float64(g.x0) || cornerX >= float64(g.x0+g.cols) || cornerY <= float64(g.y0) || cornerY >= float64(g.y0+g.rows) {
+			continue
+		}
+		gap := int((corner - facing + 8) & 7)
+		score := min(gap, 8-gap)
+		for _, n := range []dei.Square{{X: q.X + o.X, Y: q.Y}, {X: q.X, Y: q.Y + o.Y}, {X: q.X + o.X, Y: q.Y + o.Y}} {
+			if _, busy := occupied(n); busy {
+				score -= 10
+			}
+		}
+		if score > bestScore {
+			best, bestScore = corner, score
+		}
+	}
+	a := float64(best)*math.Pi/4 - math.Pi/2
+	d := g.cell/2*math.Sqrt2 + 2 // just past the corner: clear of a big ship's disc
+	cx, cy := x+d*math.Cos(a), y+d*math.Sin(a)
+	return cx - w/2, cy - h/2
+}
+
+// bow draws a ship's facing: a wide pointed bow in the owner's colour, outlined in ink, from
+// under the disc of radius r to the edge of its square (of side cell) and a little beyond, large
+// enough to read at phone width (issue 26 item 3).
+func bow(c *render.Canvas, x, y, r, cell float64, seat rules.Seat, d dei.Direction) {
 	a := float64(d)*math.Pi/4 - math.Pi/2
-	tip := r + 8
+	tip := math.Max(r+12, cell*0.66)
+	const half = 0.78 // the bow's half-width, as an angle seen from the centre
 	c.MoveTo(x+tip*math.Cos(a), y+tip*math.Sin(a))
-	c.LineTo(x+(r-2)*math.Cos(a+0.55), y+(r-2)*math.Sin(a+0.55))
-	c.LineTo(x+(r-2)*math.Cos(a-0.55), y+(r-2)*math.Sin(a-0.55))
+	c.LineTo(x+r*math.Cos(a+half), y+r*math.Sin(a+half))
+	c.LineTo(x+r*0.4*math.Cos(a+math.Pi/2), y+r*0.4*math.Sin(a+math.Pi/2))
+	c.LineTo(x+r*0.4*math.Cos(a-math.Pi/2), y+r*0.4*math.Sin(a-math.Pi/2))
+	c.LineTo(x+r*math.Cos(a-half), y+r*math.Sin(a-half))
 	c.ClosePath()
+	c.SetColor(render.PlayerColour(int(seat)))
+	c.FillPreserve()
 	c.SetColor(render.ColInk)
-	c.Context.Fill()
+	c.SetLineWidth(2)
+	c.Stroke()
 }
 
 // legendItems are the legend's entries: the symbols and the islands' names with their cards.
@@ -330,6 +427,7 @@ func legendItems(k *render.Kit, v *dei.View) []render.LegendItem {
 		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+8, cy, 8, render.ColMuted, "", 13) }, SwatchW: 16, Label: k.T("dutch-east-indies.board.small-ship")},
 		{Swatch: func(c *render.Canvas, x, cy float64) { c.Disc(x+10, cy, 10, colPirate, mk.pirate, 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.pirates")},
 		{Swatch: func(c *render.Canvas, x, cy float64) { ring(c, x+9, cy, 8, colAnchor, false) }, SwatchW: 18, Label: k.T("dutch-east-indies.board.harbour")},
+		{Swatch: homePortSwatch, SwatchW: 20, Label: k.T("dutch-east-indies.board.home-port")},
 		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-8, 20, 17, colCargo, "2", 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.floating")},
 		{Swatch: func(c *render.Canvas, x, cy float64) { c.Chip(x, cy-9, 20, 18, colMarket, mk.market, 13) }, SwatchW: 20, Label: k.T("dutch-east-indies.board.market")},
 	}
@@ -341,6 +439,20 @@ func legendItems(k *render.Kit, v *dei.View) []render.LegendItem {
 		items = append(items, render.LegendItem{Label: label})
 	}
 	return items
+}
+
+// homePortSwatch is the legend's home port: a light square with the dashed frame of the map's.
+func homePortSwatch(c *render.Canvas, x, cy float64) {
+	col := render.ColMuted
+	c.DrawRectangle(x, cy-10, 20, 20)
+	c.SetColor(render.Lighten(col, 0.62))
+	c.Context.Fill()
+	c.DrawRectangle(x+2.5, cy-7.5, 15, 15)
+	c.SetColor(render.Darken(col, 0.35))
+	c.SetLineWidth(2)
+	c.SetDash(4, 3)
+	c.Stroke()
+	c.SetDash()
 }
 
 // marks are the one-letter marks drawn on the map, in the image's language.

@@ -99,6 +99,10 @@ func (s *State) apply(seat rules.Seat, m Move) {
 	case KindCancel:
 		p := s.Pay
 		s.Pay = nil
+		if s.CancelledAt != s.Turns {
+			s.Cancelled, s.CancelledAt = nil, s.Turns
+		}
+		s.Cancelled = append(s.Cancelled, p.Mission)
 		s.log(s.Moves, rules.Msg("borneo.log.cancel", "Seat", ref, "Mission", rules.Ref(missionIDs[p.Mission])))
 		if p.Last {
 			s.Phase = PhaseLastChance

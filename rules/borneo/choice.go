@@ -197,7 +197,10 @@ func (s *State) describePay(seat rules.Seat, m Move) rules.Choice {
 	o := owedFor(p)
 	prompt := rules.Msg("borneo.prompt.pay", "Mission", missionText(p.Mission, p.Type), "Owed", remainingText(p))
 	if m.Kind == KindCancel {
-		return one(prompt, rules.Msg("borneo.option.cancel"), rules.Msg("borneo.label.cancel"))
+		// A mission cancelled in a last chance cannot be started again: that may end the game.
+		c := one(prompt, rules.Msg("borneo.option.cancel"), rules.Msg("borneo.label.cancel"))
+		c.Irreversible = s.endsGame(seat, m)
+		return c
 	}
 	item := itemRef(int(m.A))
 	if m.B > 0 {

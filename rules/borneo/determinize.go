@@ -211,6 +211,7 @@ func (s *State) cloneState(withLog bool) *State {
 	}
 	d.Spent = cloneSlice(s.Spent)
 	d.Missions = cloneSlice(s.Missions)
+	d.Cancelled = cloneSlice(s.Cancelled)
 	d.Seats = make([]Seat, len(s.Seats))
 	for i := range s.Seats {
 		st := s.Seats[i]

@@ -69,7 +69,10 @@
 //     §1.5 (player-chosen type).
 //   - A mission may be started only if it can be paid from the warehouse; while paying, only
 //     cards that still reduce what is owed and leave the rest payable are offered, and "cancel"
-//     abandons the mission with the warehouse unchanged. The pirate trade may use a harbour card;
+//     abandons the mission with the warehouse unchanged; a mission cancelled cannot be started
+//     again in the same turn (State.Cancelled), so that starting and cancelling it is no loop a
+//     seat could repeat forever (the rulestest cycle check, issue 22; a wrong card is taken back
+//     with undo instead). The pirate trade may use a harbour card;
 //     a wild card is never traded (it already counts as any spice). Paid harbour cards leave the
 //     game; paid shipment cards go to the discard pile.
 //   - Forced steps are automatic and logged: the last card of a distribution goes to the next

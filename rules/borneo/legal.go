@@ -255,6 +255,9 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		if !containsInt(s.Missions, int(m.A)) {
 			return rules.Msg("borneo.illegal.mission-gone", "Mission", mission)
 		}
+		if s.cancelled(int(m.A)) {
+			return rules.Msg("borneo.illegal.mission-cancelled", "Mission", mission)
+		}
 		kind := missions[m.A].kind
 		if kind.sameType() && m.B == 0 {
 			return rules.Msg("borneo.illegal.mission-say-spice", "Mission", mission)

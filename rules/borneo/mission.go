@@ -136,6 +136,11 @@ func (s *State) canTrade(seat rules.Seat, last bool) bool {
 	return s.Blackbeard && !last && s.Pirate != seat
 }
 
+// cancelled reports whether mission mi was cancelled this turn (State.Cancelled).
+func (s *State) cancelled(mi int) bool {
+	return s.CancelledAt == s.Turns && containsInt(s.Cancelled, mi)
+}
+
 // missionStarts appends the missions seat may start now: those it can pay from its warehouse
 // (with a pirate trade when allowed). Same-type missions are listed once per spice.
 func (s *State) missionStarts(seat rules.Seat, last bool, out []Move) []Move {
@@ -151,6 +156,9 @@ func (s *State) missionStarts(seat rules.Seat, last bool, out []Move) []Move {
 	// ok[kind][type] caches the answer for identical tiles: 0 unknown, 1 yes, 2 no.
 	var ok [5][numSpiceTypes]int8
 	for _, mi := range s.Missions {
+		if s.cancelled(mi) {
+			continue
+		}
 		kind := missions[mi].kind
 		types := 1
 		if kind.sameType() {

@@ -84,6 +84,11 @@ func TestMissionHarbourCardsAndCancel(t *testing.T) {
 	if s.Phase != PhaseMission || len(s.Seats[0].HarbourCards) != 1 || len(s.Seats[0].Cards) != 3 || s.Pay != nil {
 		t.Fatalf("cancel changed the warehouse or phase: %+v", s.Seats[0])
 	}
+	// Started again in the same turn, it would be a loop with no end (issue 22): refused.
+	if m, _ := Game.ParseMove("mission M01"); s.Apply(0, m) == nil {
+		t.Fatal("a mission cancelled this turn was started again")
+	}
+	s = missionState(t, "S02 S04 S10 H07", "M01", false)
 	play(t, s, 0, "mission M01")
 	for _, m := range []string{"pay S02", "pay S04", "pay S10", "pay H07"} {
 		play(t, s, 0, m)

@@ -85,12 +85,17 @@ type State struct {
 	// Highlights are kept for the recap at the end (Outcome.Recap).
 	Highlights Highlights `json:"highlights"`
 	// EndReason says why the game ended, once it has.
-	EndReason string         `json:"end_reason,omitempty"`
-	Fight     *Fight         `json:"fight,omitempty"`
-	Dist      *Dist          `json:"dist,omitempty"`
-	Pay       *Payment       `json:"pay,omitempty"`
-	Journal   rules.Log      `json:"log"`
-	Result    *rules.Outcome `json:"result,omitempty"`
+	EndReason string   `json:"end_reason,omitempty"`
+	Fight     *Fight   `json:"fight,omitempty"`
+	Dist      *Dist    `json:"dist,omitempty"`
+	Pay       *Payment `json:"pay,omitempty"`
+	// Cancelled are the missions whose payment was cancelled during the turn CancelledAt (a value
+	// of Turns): they cannot be started again in that turn, so that starting and cancelling a
+	// mission is no loop a seat could repeat forever (package doc, "Decisions").
+	Cancelled   []int          `json:"cancelled,omitempty"`
+	CancelledAt int            `json:"cancelled_at,omitempty"`
+	Journal     rules.Log      `json:"log"`
+	Result      *rules.Outcome `json:"result,omitempty"`
 }
 
 // Highlights are facts of the game kept for its recap (Outcome.Recap).

@@ -1,6 +1,7 @@
 package dei
 
 import (
+	"slices"
 	"strings"
 
 	"spicebot/rules"
@@ -94,6 +95,15 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		}
 		return rules.Msg("dutch-east-indies.illegal.moving")
 	}
+	if (m.Kind == KSail || m.Kind == KTurn) && m.Ship >= 0 && m.Ship < 2 && seat == s.Turn && s.waitsToSail(seat, m.Ship) {
+		return rules.Msg("dutch-east-indies.illegal.leave-first", "Size", sizeWord(1-m.Ship))
+	}
+	if s.stepBack(seat, m) {
+		return rules.Msg("dutch-east-indies.illegal.step-back")
+	}
+	if s.strands(seat, m) {
+		return rules.Msg("dutch-east-indies.illegal.no-way-out")
+	}
 	switch m.Kind {
 	case KSail, KTurn, KEnd, KLook, KPick, KGive, KAttack:
 		return rules.Msg(why + m.Kind)
@@ -103,6 +113,48 @@ func (s *State) whyIllegal(seat rules.Seat, m Move) string {
 		return rules.Msg("dutch-east-indies.illegal.home")
 	}
 	return rules.Msg("dutch-east-indies.illegal.other")
+}
+
+// stepBack reports whether m would reverse an exchange seat made this turn (package doc, "No
+// step back"): unloading a good it loaded, loading one it unloaded, handing a ship's good back to
+// the ship it came from, selling crates after buying or buying after selling.
+func (s *State) stepBack(seat rules.Seat, m Move) bool {
+	if m.Ship < 0 || m.Ship > 1 {
+		return false
+	}
+	st, sh := &s.Seats[seat], s.ship(seat, m.Ship)
+	switch m.Kind {
+	case KLoad:
+		return m.Good >= 0 && has(st.Unloaded, m.Good)
+	case KUnload:
+		for g := Good(0); g < NumGoods; g++ {
+			if (m.Good < 0 || m.Good == g) && sh.Goods[g] > 0 && has(st.Loaded, g) {
+				return true
+			}
+		}
+	case KGive:
+		return m.Good >= 0 && has(sh.Got, m.Good)
+	case KBuy:
+		return st.Sold
+	case KSell:
+		return st.Bought
+	}
+	return false
+}
+
+// strands reports whether m is a sail or turn that the stay limit alone forbids: a step of a ship
+// that must leave its island and can, after which it could not (NOTES §2.7.6).
+func (s *State) strands(seat rules.Seat, m Move) bool {
+	if m.Kind != KSail && m.Kind != KTurn || m.Ship < 0 || m.Ship > 1 || s.Moving >= 0 && s.Moving != m.Ship ||
+		s.ship(seat, m.Ship).Moved || s.movePoints(seat, m.Ship) <= 0 || !s.mustLeave(seat, m.Ship) || !s.canLeave(seat, m.Ship) {
+		return false
+	}
+	sh := s.ship(seat, m.Ship)
+	if m.Kind == KTurn {
+		return m.Dir != sh.Facing
+	}
+	front := frontDirs(sh.Facing)
+	return slices.Contains(front[:], m.Dir) && s.sailable(seat, sh.At.Step(m.Dir))
 }
 
 // log appends a public line of rules text.
@@ -144,11 +196,13 @@ func (s *State) play(seat rules.Seat, m Move) {
 			rules.Msg("dutch-east-indies.log.refuse-private", "Card", rules.Ref(CardID(p.Card)), "Island", rules.Ref(islandID(p.Island))), p.Seat)
 	case KBuy:
 		sh := s.ship(seat, m.Ship)
+		s.Seats[seat].Bought = true
 		s.take(sh, Gold, 1)
 		s.give(sh, Crate, 2)
 		s.log(rules.Msg("dutch-east-indies.log.buy", "Ship", shipForm(seat, m.Ship, shipStart), "Market", rules.Ref(marketID)))
 	case KSell:
 		sh := s.ship(seat, m.Ship)
+		s.Seats[seat].Sold = true
 		s.take(sh, Crate, 2)
 		s.give(sh, Gold, 1)
 		s.log(rules.Msg("dutch-east-indies.log.sell", "Ship", shipForm(seat, m.Ship, shipStart), "Market", rules.Ref(marketID)))
@@ -170,6 +224,9 @@ func (s *State) play(seat rules.Seat, m Move) {
 		var moved Goods
 		for g := Good(0); g < NumGoods; g++ {
 			if m.Good < 0 || m.Good == g {
+				if sh.Goods[g] > 0 {
+					s.Seats[seat].Unloaded |= 1 << g
+				}
 				moved[g] = sh.Goods[g]
 				home[g] += sh.Goods[g]
 				sh.Goods[g] = 0
@@ -184,12 +241,14 @@ func (s *State) play(seat rules.Seat, m Move) {
 	case KLoad:
 		sh := s.ship(seat, m.Ship)
 		s.Seats[seat].Home[m.Good] -= m.N
+		s.Seats[seat].Loaded |= 1 << m.Good
 		sh.Goods[m.Good] += m.N
 		s.log(rules.Msg("dutch-east-indies.log.load", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, m.N)))
 	case KGive:
 		a, b := s.ship(seat, m.Ship), s.ship(seat, 1-m.Ship)
 		a.Goods[m.Good] -= m.N
 		b.Goods[m.Good] += m.N
+		b.Got |= 1 << m.Good
 		s.log(rules.Msg("dutch-east-indies.log.give", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, m.N), "Size", sizeWord(1-m.Ship)))
 	case KAttack:
 		s.attack(seat, m.Ship, m.Target, m.TShip)
@@ -216,6 +275,7 @@ func (s *State) play(seat rules.Seat, m Move) {
 		a, b := s.ship(seat, m.Ship), s.ship(seat, 1-m.Ship)
 		a.Goods[m.Good]--
 		b.Goods[m.Good]++
+		b.Got |= 1 << m.Good
 		s.log(rules.Msg("dutch-east-indies.log.shift", "Ship", shipForm(seat, m.Ship, shipStart), "Goods", Amount(m.Good, 1), "Size", sizeWord(1-m.Ship)))
 	case KSteal:
 		p := s.Pending
@@ -565,6 +625,11 @@ func (s *State) endTurn() {
 			sh.StayAt, sh.Stay = -1, 0
 		}
 		sh.Moved, sh.Attacked, sh.Looked, sh.Left = false, false, nil, false
+	}
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		st.Loaded, st.Unloaded, st.Bought, st.Sold = 0, 0, false, false
+		st.Ships[Big].Got, st.Ships[Small].Got = 0, 0
 	}
 	empty := true
 	for _, p := range s.Piles {

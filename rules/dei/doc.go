@@ -72,10 +72,32 @@
 //   - An overloaded ship (rewards, a stolen good, a lowered cargo stat) is lightened by its owner
 //     one unit at a time: "dump" into the sea on its square, or "shift" to its orthogonally
 //     adjacent other ship when there is room. Nothing else happens until it fits.
-//   - The stay limit: a ship that ended two of its owner's turns in a row at one island's (or the
-//     market's) harbours must move on the third; the turn cannot end before it has sailed, and
-//     it cannot stop on that island's harbours while it has movement points. Leaving during the
-//     turn and coming back starts the count again.
+//   - The stay limit (rulebook "Special rules for movement": "you can stay there at turn 2 but you
+//     have to leave it at turn 3"; issue 22): a ship that ended two of its owner's turns in a row
+//     at one island's (or the market's) harbours must leave them on the third. While it is still
+//     there and could sail out, the turn cannot end and its movement cannot stop; turning in place
+//     or moving to the island's other harbour is not leaving, so a turn or sail after which it
+//     could no longer get out with the movement points left is refused ("no way out"). Leaving
+//     during the turn and coming back starts the count again. Such a ship sails before the
+//     player's other ship (which may not sail or turn meanwhile, unless it must leave too), so that
+//     the other ship cannot close its way out.
+//   - The stay limit when the ship cannot leave: "could sail out" means a way off the island's
+//     harbours within the movement points the ship has this turn (its sail stat, or what is left
+//     of its movement), around the ships and pirates where they stand at that moment (the
+//     player's other ship cannot have closed it: it waits). When there is none — every reachable
+//     square taken by ships or pirates, or a ship at sail 1 with only land and harbour ahead —
+//     the ship may stay and the turn may end: the rulebook makes the
+//     limit a duty to move on, names no penalty and asks for nothing impossible. The count goes on,
+//     so the duty comes back at the ship's next turn, and within this turn as soon as a way out
+//     opens (another ship sails away) while the ship has not used its movement; nothing it does
+//     inside the harbour ends the duty while it could still get out.
+//   - No step back (issue 22's cycle check, issue 26 item 6): within one turn a player does not
+//     reverse an exchange it made — unload a good it loaded (or load one it unloaded), have a ship
+//     hand back a good its other ship gave it, sell crates after buying or buy after selling —
+//     (Seat.Loaded, Unloaded, Bought, Sold; Ship.Got; cleared at every turn's end). The rulebook
+//     names no such limit, but such a pair changes nothing, any end result of a turn can still be
+//     reached in order (unload first, then load), and without it a turn could go round in circles
+//     forever (random players and the AI did). A move taken back by mistake is undone with Undo.
 //   - A ship's movement ends with "stop", when its MP run out, or with "end"; no other action is
 //     offered while a ship is sailing (picking up floating cargo is free and allowed).
 //   - When the last card is used, the reshuffle happens as the turn ends (so that the card named
@@ -85,11 +107,20 @@
 //   - Pirates with no legal square at all stay where they are (logged) rather than rolling
 //     forever.
 //   - Decision paths (Describe): "Move a ship" → "Big ship: sail (3 MP)" or "…: turn" → a
-//     direction with the MP left ("↗ forward-right (2 MP left)", marked "⚔ pirates!" when it sails
+//     direction with the MP left ("↗ up-right (2 MP left)", marked "⚔ pirates!" when it sails
 //     into a pirate's reach); while a ship sails the first level is at most five options (sail
 //     on, turn, pick up cargo, stop here, end turn), so a square is two taps. Irreversible: looking
 //     at a card, accepting it (it is shown to all), attacking, sailing into a pirate's reach and
 //     ending the turn (the dice roll).
+//   - Directions (issue 26 item 3): every direction a player reads — sailing, turning, the log of
+//     ships and pirates — is in one frame, the board picture's: up, up-right, right, … with the
+//     matching arrow (↑ ↗ → …), the arrow and the word always agreeing ("Sail your big ship ↙
+//     down-left", "Face → right"). The ship's own frame (forward, left…) was dropped: a button's
+//     emoji cannot turn with the ship, so its arrow and its word named different frames ("→
+//     left"), and a player had to turn the ship in their head. Compass points were not chosen
+//     either: north, east… already name the faces of the pirates' D8, whose compass is turned on
+//     the board (State.Rotation), so "north" would mean two things. The board draws each ship's
+//     facing as a large pointer, so which 5 squares a ship may sail to can be read off the picture.
 //   - The log keeps one line per ship movement, extended square by square.
 //   - Outcome: the race's winner; the scores are each player's progress, 0–8, towards the goal
 //     (see Progress), shown for information.

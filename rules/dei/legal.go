@@ -26,7 +26,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 	}
 	if s.Moving >= 0 {
 		k := s.Moving
-		s.movementMoves(k, add)
+		if !s.waitsToSail(seat, k) {
+			s.movementMoves(k, add)
+		}
 		s.pickMoves(k, add)
 		if s.mayStop() {
 			add(Move{Kind: KStop})
@@ -37,7 +39,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Move {
 		return out
 	}
 	for k := 0; k < 2; k++ {
-		if !s.ship(seat, k).Moved {
+		if !s.ship(seat, k).Moved && !s.waitsToSail(seat, k) {
 			s.movementMoves(k, add)
 		}
 	}
@@ -144,34 +146,117 @@ func frontDirs(f Direction) [5]Direction {
 	return [5]Direction{(f + 6) & 7, (f + 7) & 7, f, (f + 1) & 7, (f + 2) & 7}
 }
 
+// movementMoves lists the sail and turn moves of ship k of the player to move. A ship that must
+// leave its island (mustLeave) and can still get out (canLeave) is offered only the steps after
+// which it has left or can still get out: it cannot spend its movement points turning in place or
+// shuttling between the island's harbours (rulebook "Special rules for movement", NOTES §2.7.6).
 func (s *State) movementMoves(k int, add func(Move)) {
 	sh := s.ship(s.Turn, k)
 	if s.Moving == k && s.MPLeft <= 0 {
 		return
 	}
+	duty := s.mustLeave(s.Turn, k) && s.canLeave(s.Turn, k)
+	mp := s.movePoints(s.Turn, k)
 	for _, d := range frontDirs(sh.Facing) {
-		if s.sailable(s.Turn, sh.At.Step(d)) {
+		q := sh.At.Step(d)
+		if s.sailable(s.Turn, q) && (!duty || s.dock(q) != sh.StayAt || s.leaveFrom(s.Turn, k, q, d, mp-1)) {
 			add(Move{Kind: KSail, Ship: k, Dir: d})
 		}
 	}
 	for d := Direction(0); d < 8; d++ {
-		if d != sh.Facing {
+		if d != sh.Facing && (!duty || s.leaveFrom(s.Turn, k, sh.At, d, mp-1)) {
 			add(Move{Kind: KTurn, Ship: k, Dir: d})
 		}
 	}
 }
 
-// mayStop reports whether the moving ship may end its movement here: not while it must leave its
-// island (NOTES §2.7.6), is still there and has movement points left.
-func (s *State) mayStop() bool {
-	return s.Moving < 0 || s.MPLeft <= 0 || !s.mustLeave(s.Turn, s.Moving)
+// waitsToSail reports whether ship k of seat may not sail or turn now because its other ship must
+// leave its island and can (NOTES §2.7.6): that ship sails first, so that a player cannot close its
+// way out with the other ship and so keep it in harbour (package doc, "The stay limit"). When
+// both must leave, either may go first.
+func (s *State) waitsToSail(seat rules.Seat, k int) bool {
+	o := 1 - k
+	return !s.ship(seat, o).Moved && s.Moving != o && s.mustLeave(seat, o) && s.canLeave(seat, o) && !s.mustLeave(seat, k)
 }
 
-// mayEnd reports whether the turn may end: every ship that must leave its island has moved (the
-// moving ship is left to mayStop).
+// movePoints is what ship k of seat may still spend on movement this turn: the movement points
+// left while it sails, none once its movement is over, else its sail stat.
+func (s *State) movePoints(seat rules.Seat, k int) int {
+	sh := s.ship(seat, k)
+	switch {
+	case seat == s.Turn && s.Moving == k:
+		return s.MPLeft
+	case sh.Moved:
+		return 0
+	}
+	return sh.Stats[Sail]
+}
+
+// canLeave reports whether ship k of seat, which must leave its island, can still sail off that
+// island's harbours this turn with the movement points it has (movePoints), around the ships and
+// pirates where they are now (NOTES §2.7.6; package doc, "The stay limit").
+func (s *State) canLeave(seat rules.Seat, k int) bool {
+	sh := s.ship(seat, k)
+	return s.leaveFrom(seat, k, sh.At, sh.Facing, s.movePoints(seat, k))
+}
+
+// leaveFrom reports whether ship k of seat, standing on at facing f with mp movement points, can
+// reach a square off its StayAt island's harbours: a breadth-first search over squares and
+// facings (sailing to one of the 5 front squares or turning costs 1 MP each).
+func (s *State) leaveFrom(seat rules.Seat, k int, at Square, f Direction, mp int) bool {
+	sh := s.ship(seat, k)
+	type pos struct {
+		at Square
+		f  Direction
+	}
+	best := map[pos]int{}
+	queue := []pos{{at, f}}
+	best[queue[0]] = mp
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		left := best[p] - 1
+		if left < 0 {
+			continue
+		}
+		next := func(n pos) {
+			if b, ok := best[n]; !ok || b < left {
+				best[n] = left
+				queue = append(queue, n)
+			}
+		}
+		for _, d := range frontDirs(p.f) {
+			q := p.at.Step(d)
+			if q != sh.At && !s.sailable(seat, q) || q == sh.At && s.layout().isLand(q) {
+				continue
+			}
+			if s.dock(q) != sh.StayAt {
+				return true
+			}
+			next(pos{q, d})
+		}
+		for d := Direction(0); d < 8; d++ {
+			if d != p.f {
+				next(pos{p.at, d})
+			}
+		}
+	}
+	return false
+}
+
+// mayStop reports whether the moving ship may end its movement here: not while it must leave its
+// island (NOTES §2.7.6), is still there and can still get out.
+func (s *State) mayStop() bool {
+	return s.Moving < 0 || !s.mustLeave(s.Turn, s.Moving) || !s.canLeave(s.Turn, s.Moving)
+}
+
+// mayEnd reports whether the turn may end: no ship of the player to move that must leave its
+// island is still there while it can get out (NOTES §2.7.6). Turning in place is not leaving: a
+// ship that spent its movement without leaving has no movement points, and movementMoves offers
+// it no step after which it could no longer leave.
 func (s *State) mayEnd() bool {
 	for k := 0; k < 2; k++ {
-		if k != s.Moving && !s.ship(s.Turn, k).Moved && s.mustLeave(s.Turn, k) {
+		if s.mustLeave(s.Turn, k) && s.canLeave(s.Turn, k) {
 			return false
 		}
 	}
@@ -233,10 +318,10 @@ func (s *State) marketMoves(seat rules.Seat, k int, add func(Move)) {
 		return
 	}
 	sh := s.ship(seat, k)
-	if sh.Goods[Gold] >= 1 && sh.space() >= 1 {
+	if sh.Goods[Gold] >= 1 && sh.space() >= 1 && !s.Seats[seat].Sold {
 		add(Move{Kind: KBuy, Ship: k})
 	}
-	if sh.Goods[Crate] >= 2 {
+	if sh.Goods[Crate] >= 2 && !s.Seats[seat].Bought {
 		add(Move{Kind: KSell, Ship: k})
 	}
 	if sh.Goods[Gold] >= 2 {
@@ -273,22 +358,27 @@ func (s *State) homeMoves(seat rules.Seat, k int, add func(Move)) {
 		return
 	}
 	sh := s.ship(seat, k)
-	kinds := 0
+	st := &s.Seats[seat]
+	kinds, back := 0, false // back: a kind aboard was loaded this turn
 	for g := Good(0); g < NumGoods; g++ {
 		if sh.Goods[g] > 0 {
 			kinds++
+			back = back || has(st.Loaded, g)
 		}
 	}
-	if kinds > 0 {
+	if kinds > 0 && !back {
 		add(Move{Kind: KUnload, Ship: k, Good: -1})
 	}
 	for g := Good(0); g < NumGoods && kinds > 1; g++ {
-		if sh.Goods[g] > 0 {
+		if sh.Goods[g] > 0 && !has(st.Loaded, g) {
 			add(Move{Kind: KUnload, Ship: k, Good: g})
 		}
 	}
-	home := s.Seats[seat].Home
+	home := st.Home
 	for g := Good(0); g < NumGoods; g++ {
+		if has(st.Unloaded, g) {
+			continue
+		}
 		for n := 1; n <= home[g] && n <= sh.space(); n++ {
 			add(Move{Kind: KLoad, Ship: k, Good: g, N: n})
 		}
@@ -302,6 +392,9 @@ func (s *State) giveMoves(seat rules.Seat, k int, add func(Move)) {
 	}
 	sh := s.ship(seat, k)
 	for g := Good(0); g < NumGoods; g++ {
+		if has(sh.Got, g) {
+			continue
+		}
 		for n := 1; n <= sh.Goods[g] && n <= o.space(); n++ {
 			add(Move{Kind: KGive, Ship: k, Good: g, N: n})
 		}

@@ -111,7 +111,9 @@ func (s *State) greedy(seat rules.Seat, moves []rules.Move) (rules.Move, bool) {
 		if best != nil {
 			return best, true
 		}
-		if m, ok := find(moves, kind(KLook)); ok {
+		// Look at a card only when it can be new or taken: a known top card the ship cannot pay
+		// for would be looked at and refused again with nothing changed.
+		if m, ok := find(moves, func(m Move) bool { return m.Kind == KLook && s.worthLook(seat, m.Ship, m.Island) }); ok {
 			return m, true
 		}
 		if m, ok := find(moves, func(m Move) bool {
@@ -237,6 +239,13 @@ func (s *State) steer(seat rules.Seat, k int, moves []rules.Move) (rules.Move, b
 		return nil, false
 	}
 	return find(moves, func(m Move) bool { return m.Kind == KTurn && m.Ship == k && m.Dir == bestDir })
+}
+
+// worthLook reports whether ship k of seat looking at island i's top card can change anything:
+// the card is unknown to seat, or seat knows it and the ship (with its adjacent other ship) has
+// the crates it asks.
+func (s *State) worthLook(seat rules.Seat, k, i int) bool {
+	return !containsPeek(s.Seats[seat].Known, i) || cards[s.topCard(seat, i)].Crates <= s.pairGoods(seat, k)[Crate]
 }
 
 // topCard is the top card of island i as seat knows it.

@@ -261,15 +261,15 @@ func (s *State) describe(seat rules.Seat, mv rules.Move) rules.Choice {
 	return c
 }
 
-// sailOption is a sail direction in words: "↗ forward-right (2 MP left)", with a warning when the
-// square is in a pirate's reach.
+// sailOption is a sail direction in words: "↗ up-right (2 MP left)", with a warning when the
+// square is in a pirate's reach. Directions are named in the board picture's frame (package doc,
+// "Directions"), the arrow and the word alike.
 func (s *State) sailOption(seat rules.Seat, k int, d Direction, left int) string {
-	sh := s.ship(seat, k)
 	id := "dutch-east-indies.option.way"
 	if s.sailFights(seat, k, d) {
 		id = "dutch-east-indies.option.way-pirates"
 	}
-	return rules.Msg(id, "Arrow", dirArrows[d], "Dir", relWord(d-sh.Facing), "Count", left)
+	return rules.Msg(id, "Arrow", dirArrows[d], "Dir", dirWord(d), "Count", left)
 }
 
 // sailFights reports whether sailing ship k in direction d brings it into a pirate's reach.

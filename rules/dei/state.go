@@ -77,7 +77,18 @@ type Seat struct {
 	Home  Goods   `json:"home"`
 	Ships [2]Ship `json:"ships"`
 	Known []Peek  `json:"known"`
+	// Loaded and Unloaded are the goods (bit g for good g) the player loaded from and unloaded
+	// to the home stock this turn; Bought and Sold say whether a ship of the player bought or sold
+	// crates at Market Island this turn. None of them is reversed in the same turn (package doc,
+	// "No step back").
+	Loaded   int  `json:"loaded,omitempty"`
+	Unloaded int  `json:"unloaded,omitempty"`
+	Bought   bool `json:"bought,omitempty"`
+	Sold     bool `json:"sold,omitempty"`
 }
+
+// has reports whether bit g is set in a set of goods (Seat.Loaded, Ship.Got).
+func has(set int, g Good) bool { return set&(1<<g) != 0 }
 
 // Peek is a card a player knows to lie on top of an island's pile.
 type Peek struct {
@@ -103,6 +114,9 @@ type Ship struct {
 	StayAt int  `json:"stay_at"`
 	Stay   int  `json:"stay"`
 	Left   bool `json:"left,omitempty"`
+	// Got are the goods (bit g for good g) the ship received from its other ship this turn
+	// (trans-shipped or shifted): it does not hand them back in the same turn.
+	Got int `json:"got,omitempty"`
 }
 
 // Lot is a pile of one good floating on a square. Blocked is the seat that lost it to a pirate

@@ -67,12 +67,6 @@ func pirateTitle(p int) string { return rules.Msg("dutch-east-indies.pirate-titl
 // dirWord names a board direction: "up", "down-left" ("vers le haut" in French).
 func dirWord(d Direction) string { return rules.Msg("dutch-east-indies.dir." + dirCodes[d&7]) }
 
-// relWord names a direction relative to a ship's facing, by (d − facing) mod 8: "forward".
-func relWord(r Direction) string { return rules.Msg("dutch-east-indies.rel." + relCodes[r&7]) }
-
-// relCodes are the relative directions' message keys.
-var relCodes = [8]string{"forward", "forward-right", "right", "back-right", "back", "back-left", "left", "forward-left"}
-
 // compassWord names a face of the D8: "north", "south-west".
 func compassWord(face int) string {
 	return rules.Msg("dutch-east-indies.compass." + compassCodes[face&7])

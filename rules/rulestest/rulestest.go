@@ -44,6 +44,9 @@ type Config struct {
 	// DeterminizeEvery runs CheckDeterminize after setup and after every DeterminizeEvery-th move
 	// (0 means 20); the first time after a move, a determinized copy is also played to the end.
 	DeterminizeEvery int
+	// PositionIgnore names top-level state keys, besides PositionIgnore's, that the cycle check
+	// does not count as position (counters that only grow).
+	PositionIgnore []string
 }
 
 // defaultDeterminizeEvery is DeterminizeEvery's default.
@@ -127,6 +130,9 @@ func CheckNewRefuses(g rules.Game) (err error) {
 //     without a move (rules.ErrDeadEnd); once over, no seat is active or has a move and the outcome
 //     has one score per seat and valid winners;
 //   - rules.Replay of the moves played gives the same state;
+//   - no seat brings back, by its own moves within one turn, a position it was already in during
+//     that turn (a sequence that changes nothing and could be repeated forever; positions compare
+//     the state's JSON without PositionIgnore's and cfg.PositionIgnore's keys);
 //   - a new state is not Undoable; CheckUndoable on every move; CheckDeterminize after setup,
 //     every DeterminizeEvery moves (20 for PlayOne) and at the end, and once per game a determinized copy
 //     (for a viewer that depends on seed) played to the end.
@@ -159,10 +165,15 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	var played []rules.Record
 	var undo *undoCheck // prepared before the move when CheckUndoable's properties are checked on it
+	cycles := newCycleWatch(cfg.PositionIgnore)
+	var cycleErr error
 	prepare := func(seat rules.Seat, m rules.Move) {
 		undo = nil
 		if (len(played)+1)%undoEvery == 0 {
 			undo = prepareUndo(st, seat, m)
+		}
+		if cycleErr == nil {
+			cycleErr = cycles.before(st, seat, len(played))
 		}
 	}
 	recs, err := playoutHooked(st, &rng, maxSteps, policy, prepare, func(r rules.Record) error {
@@ -170,6 +181,12 @@ func PlayOneWith(g rules.Game, setup Setup, seed uint64, cfg Config) error {
 		step := len(played)
 		if v := st.Version(); v != step {
 			return fmt.Errorf("after move %d %q: Version() = %d, want %d", step, r.Move, v, step)
+		}
+		if cycleErr != nil {
+			return fmt.Errorf("before move %d: %w", step, cycleErr)
+		}
+		if err := cycles.after(st, r.Move, step); err != nil {
+			return fmt.Errorf("after move %d: %w", step, err)
 		}
 		if undo != nil {
 			if err := undo.check(st); err != nil {

@@ -50,6 +50,7 @@ const (
 	detOwnHand           // Determinize re-deals the viewer's own hand too
 	noConfirm            // Describe does not mark a draw Irreversible
 	unsavedUndo          // the JSON leaves Undoable out
+	flipLoop             // "flip" turns a marker over and keeps the turn: two flips change nothing
 )
 
 const (
@@ -112,6 +113,9 @@ func (g kings) ParseMove(text string) (rules.Move, error) {
 	if t == "draw" {
 		return kingsMove{Draw: true}, nil
 	}
+	if t == "flip" {
+		return kingsMove{Flip: true}, nil
+	}
 	if rest, ok := strings.CutPrefix(t, "play k"); ok {
 		if n, err := strconv.Atoi(rest); err == nil && n >= 1 && n <= kingsCards {
 			return kingsMove{Card: n}, nil
@@ -123,12 +127,15 @@ func (g kings) ParseMove(text string) (rules.Move, error) {
 // kingsMove is "draw" or "play K<Card>"; style is the text form a flawed game gives it.
 type kingsMove struct {
 	Draw  bool
+	Flip  bool
 	Card  int
 	style flaw
 }
 
 func (m kingsMove) String() string {
 	switch {
+	case m.Flip:
+		return "flip"
 	case m.Draw:
 		return "draw"
 	case m.style == capitalText:
@@ -158,6 +165,9 @@ type kingsState struct {
 	RNG     rules.RNG   `json:"rng"`
 	History rules.Log   `json:"log"`
 	Undo    bool        `json:"undo,omitempty"`
+	// Flipped is flipLoop's marker; Flips counts the flips (so that they are not turns).
+	Flipped bool `json:"flipped,omitempty"`
+	Flips   int  `json:"flips,omitempty"`
 }
 
 // MarshalJSON is the plain encoding, except that unsavedTurn leaves the turn out.
@@ -218,6 +228,9 @@ func (s *kingsState) Legal(seat rules.Seat) []rules.Move {
 	for _, c := range s.Hands[seat] {
 		ms = append(ms, kingsMove{Card: c, style: s.flaw})
 	}
+	if s.flaw == flipLoop {
+		ms = append(ms, kingsMove{Flip: true})
+	}
 	return ms
 }
 
@@ -225,12 +238,12 @@ func (s *kingsState) Describe(seat rules.Seat, m rules.Move) rules.Choice {
 	l := s.label(seat, m)
 	// Every move draws or shows a card, unless a flaw says otherwise.
 	draw := m.(kingsMove).Draw
-	undo := draw && (s.flaw == undoDraw || s.flaw == noConfirm) || !draw && s.flaw == undoPlay
+	undo := draw && (s.flaw == undoDraw || s.flaw == noConfirm) || !draw && s.flaw == undoPlay || m.(kingsMove).Flip
 	return rules.Choice{Label: l, Path: []rules.Step{{Prompt: "Your move?", Option: "move"}, {Prompt: "Which?", Option: l}},
 		Irreversible: !undo}
 }
 
-func (s *kingsState) TurnNumber() int { return s.Version() + 1 }
+func (s *kingsState) TurnNumber() int { return s.Version() - s.Flips + 1 }
 
 func (s *kingsState) label(seat rules.Seat, m rules.Move) string {
 	km := m.(kingsMove)
@@ -272,6 +285,12 @@ func (s *kingsState) Apply(seat rules.Seat, m rules.Move) error {
 	}
 	s.Moves++
 	km := m.(kingsMove)
+	if km.Flip {
+		s.Flipped, s.Undo = !s.Flipped, true
+		s.Flips++
+		s.History.Add(s.Moves, "%s flips the marker.", rules.SeatRef(seat))
+		return nil
+	}
 	s.Undo = km.Draw && s.flaw == undoDraw || !km.Draw && s.flaw == undoPlay
 	if km.Draw {
 		if len(s.Deck) == 0 {
@@ -747,5 +766,23 @@ func TestCheckWordsFindsMissingMessages(t *testing.T) {
 	}
 	if err := CheckWords(g, wordless{st}); err == nil || !strings.Contains(err.Error(), "kings.nowhere") {
 		t.Errorf("a missing message passed: %v", err)
+	}
+}
+
+// TestLoopsAreCaught (issue 22): a seat that can bring back a position within its turn — two
+// flips of a marker that keep the turn — could repeat them forever; PlayOne says so, naming the
+// moves. The flip counter is bookkeeping the game declares (Config.PositionIgnore).
+func TestLoopsAreCaught(t *testing.T) {
+	cfg := Config{MaxSteps: 200, LeakEvery: 1, PositionIgnore: []string{"flips"}}
+	caught := false
+	for seed := uint64(1); seed <= 5 && !caught; seed++ {
+		err := PlayOneWith(newKings(flipLoop), two, seed, cfg)
+		if err != nil && !strings.Contains(err.Error(), "could be repeated forever") {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		caught = err != nil && strings.Contains(err.Error(), "flip, flip")
+	}
+	if !caught {
+		t.Error("two flips within a turn were not caught as a loop")
 	}
 }
