@@ -98,6 +98,9 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 	after := st.Active()
 	fresh := newTurn(before, st)
 	items := []data.OutboxItem{boardItem(l.row, before.version, st.Version(), fresh, false)}
+	if it, ok := statusItem(l.row, false); ok && fresh && threaded(l.row) {
+		items = append(items, it) // the status line in the parent channel follows the turns (thread.go)
+	}
 	if _, over := st.Outcome(); over {
 		return items // the final board pings everyone
 	}
