@@ -53,7 +53,9 @@ func statusItem(row data.Game, rename bool) (data.OutboxItem, bool) {
 
 // threaded reports whether the game is played in a thread of its own whose status line is in the
 // parent channel.
-func threaded(row data.Game) bool { return row.LobbyChannelID != "" && row.LobbyChannelID != row.ChannelID }
+func threaded(row data.Game) bool {
+	return row.LobbyChannelID != "" && row.LobbyChannelID != row.ChannelID
+}
 
 // ThreadWanted reports whether the bot starts a thread for this request before it is handled: a
 // /game new in a text or announcement channel (not already a thread or forum post) without
