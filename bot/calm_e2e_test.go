@@ -209,4 +209,3 @@ func TestCalmChannel(t *testing.T) {
 		}
 	}
 }
-
