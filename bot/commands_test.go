@@ -45,12 +45,12 @@ func TestCommandsTour(t *testing.T) {
 
 	// The lobby: options are checked, leaving works, the creator alone starts.
 	bad := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo",
-		discordtest.Int("players", 4), discordtest.Bool("four-merchants", true)))))
+		discordtest.Int("players", 4), discordtest.Bool("four-merchants", true), discordtest.Str("thread", "off")))))
 	if !bad.Ephemeral || !strings.Contains(bad.Content, "needs 3 players") {
 		t.Errorf("four-merchants with 4 players: %q", bad.Content)
 	}
 	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo",
-		discordtest.Bool("four-merchants", true), discordtest.Bool("blackbeard", true)))))
+		discordtest.Bool("four-merchants", true), discordtest.Bool("blackbeard", true), discordtest.Str("thread", "off")))))
 	if !strings.Contains(lobby.Content, "Variants:") {
 		t.Errorf("lobby does not show the variants: %q", lobby.Content)
 	}
@@ -155,7 +155,7 @@ func TestCommandsTour(t *testing.T) {
 	}); err != nil {
 		t.Errorf("no public cancel notice: %v", err)
 	}
-	fresh := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("spice-merchant"))))
+	fresh := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("spice-merchant", discordtest.Str("thread", "off")))))
 	if !strings.Contains(fresh.Content, "Spice Merchant") || fresh.Ephemeral {
 		t.Errorf("new lobby after cancel: %q", fresh.Content)
 	}

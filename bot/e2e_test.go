@@ -268,7 +268,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	}
 
 	// A forged custom_id and a second game in the same channel.
-	expect("second game", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo")))), "already has a game")
+	expect("second game", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo", discordtest.Str("thread", "off"))))), "already has a game")
 	expect("cancel by a non-creator", h.final(h.srv.Command(h.users[1], h.channel, "game", discordtest.Sub("cancel"))), "only the game's creator")
 	expect("join a started game", h.final(h.srv.Command(watcher, h.channel, "game", discordtest.Sub("join"))), "already started")
 	checkContract(t, h)

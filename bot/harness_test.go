@@ -50,6 +50,12 @@ type harness struct {
 	// dmPlayer, when set, is a user who plays only from their DMs: clickYourMove and playTurn
 	// send their interactions in that user's DM channel (notify_e2e_test.go).
 	dmPlayer string
+	// threads: openLobby opens the lobby in parent and the game is played in the thread the bot
+	// starts from the lobby message (h.channel is then that thread); otherwise thread:off.
+	threads bool
+	parent  string
+	// lobbyMsg is the id of the last lobby message.
+	lobbyMsg string
 }
 
 // channelOf is where user's interactions happen: their DM channel for h.dmPlayer, else the
@@ -205,28 +211,44 @@ func (h *harness) load(row data.Game) rules.State {
 func (h *harness) openLobby(game string, players int, opts ...discordtest.Option) int64 {
 	h.t.Helper()
 	args := append([]discordtest.Option{discordtest.Int("players", int64(players))}, opts...)
-	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub(game, args...))))
+	if !h.threads {
+		args = append(args, discordtest.Str("thread", "off")) // the game is played in h.channel
+	}
+	home := h.channel
+	if h.threads {
+		home = h.parent // the lobby is opened in the text channel; the game gets a thread
+	}
+	lobby := h.final(h.srv.Command(h.users[0], home, "game", discordtest.Group("new", discordtest.Sub(game, args...))))
 	if lobby.Ephemeral || !strings.Contains(lobby.Content, "lobby") {
 		h.t.Fatalf("lobby message = %+v", lobby)
 	}
 	h.lobbyID, _ = strconv.ParseUint(lobby.ID, 10, 64)
+	h.lobbyMsg = lobby.ID
 	join, ok := lobby.Button("Join")
 	if !ok {
 		h.t.Fatalf("lobby has no Join button: %v", lobby.CustomIDs())
 	}
 	var started discordtest.Message
 	for _, u := range h.users[1:players] {
-		started = h.final(h.srv.Button(u, h.channel, lobby.ID, join.CustomID))
+		started = h.final(h.srv.Button(u, home, lobby.ID, join.CustomID))
 		if !strings.Contains(started.Content, "Players (") && !strings.Contains(started.Content, "has started") {
 			h.t.Fatalf("join answered %q", started.Content)
 		}
 	}
 	if !strings.Contains(started.Content, "has started") { // a full table starts by itself
 		start, _ := lobby.Button("Start")
-		started = h.final(h.srv.Button(h.users[0], h.channel, lobby.ID, start.CustomID))
+		started = h.final(h.srv.Button(h.users[0], home, lobby.ID, start.CustomID))
 	}
 	if !strings.Contains(started.Content, "has started") {
 		h.t.Fatalf("start answered %q", started.Content)
+	}
+	if h.threads {
+		// The thread was started from the lobby message: it has the message's id.
+		th, ok := h.srv.Thread(lobby.ID)
+		if !ok || th.ParentID != home {
+			h.t.Fatalf("no thread started from the lobby message %s: %+v", lobby.ID, th)
+		}
+		h.channel = th.ID
 	}
 	row, _, _ := h.state()
 	h.lastGame = row.ID

@@ -85,7 +85,7 @@ func (w *markupWatch) check(t *testing.T) {
 func startByIDs(t *testing.T, h *harness, players int) data.Game {
 	t.Helper()
 	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new",
-		discordtest.Sub("borneo", discordtest.Int("players", int64(players))))))
+		discordtest.Sub("borneo", discordtest.Int("players", int64(players)), discordtest.Str("thread", "off")))))
 	h.lobbyID, _ = strconv.ParseUint(lobby.ID, 10, 64)
 	var join string
 	for _, id := range lobby.CustomIDs() {

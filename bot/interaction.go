@@ -60,6 +60,9 @@ type exchange struct {
 	// interaction's callback endpoint (gateway mode).
 	direct  func(ctx context.Context, r *discordgo.InteractionResponse) error
 	outcome string // for the metrics: how handling ended (see Metrics)
+	// sentID is the id of the message the answer was put in, when the call that sent it said so
+	// (an edit of the original response, a followup); "" otherwise.
+	sentID string
 }
 
 // onInteraction answers one interaction: ack first when the handler may apply a move, run the
@@ -109,6 +112,21 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction, received time.Time,
 	}
 	if req.Kind == commands.KindCommand && req.Command == "game" && (req.Sub == "new" || req.Group == "new") {
 		req.Channel = b.channelKind(ctx, req.ChannelID) // the permission check of a new lobby
+		if commands.ThreadWanted(req) {
+			stop, err := x.startGameThread(ctx, &req) // thread.go
+			if err == nil && stop != nil {
+				x.handled = true
+				err = x.finish(ctx, *stop)
+			}
+			if err != nil || stop != nil {
+				if err != nil {
+					x.outcome = outcomeReplyFailed
+					b.log.Error("game thread failed", append(shapeAttrs(i), "err", errorLine(err))...)
+					x.answerText(ctx, failedText)
+				}
+				return
+			}
+		}
 	}
 	switch {
 	case req.Kind == commands.KindComponent:
@@ -134,7 +152,9 @@ func (b *Bot) handleInteraction(i *discordgo.Interaction, received time.Time,
 	if err := x.finish(ctx, reply); err != nil {
 		x.outcome = outcomeReplyFailed
 		b.log.Error("reply failed", append(shapeAttrs(i), "err", errorLine(err))...)
+		return
 	}
+	x.recordLobby(ctx, reply) // thread.go
 }
 
 // repeatText answers a repeat of an interaction already handled (rules text).
@@ -292,7 +312,10 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 			if files := attach(reply, pic); len(files) > 0 {
 				e.Files, e.Attachments = files, &[]*discordgo.MessageAttachment{}
 			}
-			_, err := x.b.session.InteractionResponseEdit(x.i, e, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+			m, err := x.b.session.InteractionResponseEdit(x.i, e, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+			if err == nil && m != nil {
+				x.sentID = m.ID
+			}
 			return err
 		})
 		if err == nil {
@@ -301,10 +324,13 @@ func (x *exchange) complete(ctx context.Context, reply commands.Reply, content s
 		return err
 	}
 	err := x.b.retry(ctx, deadline, "interaction followup", func(ctx context.Context) error { // lang:ok: for the log
-		_, err := x.b.session.FollowupMessageCreate(x.i, true, &discordgo.WebhookParams{
+		m, err := x.b.session.FollowupMessageCreate(x.i, true, &discordgo.WebhookParams{
 			Content: content, Components: reply.Components, Flags: flagsOf(reply),
 			AllowedMentions: pings(reply.Mentions), Files: attach(reply, pic),
 		}, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+		if err == nil && m != nil {
+			x.sentID = m.ID
+		}
 		return err
 	})
 	if err != nil {

@@ -13,9 +13,10 @@ import (
 	"spicebot/data"
 )
 
-// newGame is "/game new <game> [options]" as a player sends it.
+// newGame is "/game new <game> [options]" as a player sends it, with thread:off (the game is
+// played in the channel; threadsTest covers the thread per game).
 func newGame(game string, opts ...discordtest.Option) discordtest.Option {
-	return discordtest.Group("new", discordtest.Sub(game, opts...))
+	return discordtest.Group("new", discordtest.Sub(game, append(opts, discordtest.Str("thread", "off"))...))
 }
 
 // TestLobbyEndToEnd drives a lobby through the loopback Discord: each game's own options, kick and

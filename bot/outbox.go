@@ -59,6 +59,7 @@ type outboxKind struct {
 var outboxKinds = map[string]outboxKind{
 	commands.KindBoard:   {send: (*Bot).postBoard, merge: true, alertOn: true},
 	commands.KindNotice:  {send: (*Bot).sendNotice, alertOn: true},
+	commands.KindStatus:  {send: (*Bot).sendStatus, merge: true}, // thread.go
 	commands.KindDM:      {send: (*Bot).sendDM, toUser: true},
 	kindAlert:            {send: (*Bot).sendAlert, toUser: true},
 	commands.KindStandIn: {send: (*Bot).sendStandIn, alertOn: true},
@@ -342,10 +343,13 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 	}
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	if !post.New && row.BoardMessageID != "" {
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
-			Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
-		}, opts...)
+		err := b.withThread(ctx, channelID, func() error {
+			_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+				ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
+				Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
+			}, opts...)
+			return err
+		})
 		if err == nil || !isRESTCode(err, codeUnknownMessage) {
 			return err
 		}

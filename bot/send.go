@@ -64,9 +64,21 @@ func nonce(prefix string, id int64, queued int64) string {
 	return prefix + strconv.FormatInt(id, 36) + "." + strconv.FormatInt(queued, 36)
 }
 
-// createMessage posts msg in channelID with the nonce enforced (see messageCreate). discordgo
-// does not retry a rate-limited call (the outbox waits for Retry-After itself).
+// createMessage posts msg in channelID with the nonce enforced (see messageCreate), reopening the
+// channel first if it is a game thread archived for inactivity (withThread). discordgo does not
+// retry a rate-limited call (the outbox waits for Retry-After itself).
 func (b *Bot) createMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
+	var m *discordgo.Message
+	err := b.withThread(ctx, channelID, func() error {
+		var err error
+		m, err = b.postMessage(ctx, channelID, nonce, msg)
+		return err
+	})
+	return m, err
+}
+
+// postMessage is one try of createMessage.
+func (b *Bot) postMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
 	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != "", Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}

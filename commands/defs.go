@@ -43,6 +43,7 @@ func Definitions(reg *rules.Registry) []*discordgo.ApplicationCommand {
 		}
 		opts = append(opts, botsOptions(hi)...)
 		opts = append(opts, paceOptionDefs()...)
+		opts = append(opts, threadOptionDef())
 		perGame = append(perGame, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: g.ID(),
 			NameLocalizations: map[discordgo.Locale]string{discordgo.French: slashName(fr.Text(gameNameIn(cat, g)), g.ID())},

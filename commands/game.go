@@ -59,6 +59,11 @@ func (s *Service) gameCancel(ctx context.Context, req Request, id CustomID) (Rep
 		Payload: noticePayload(rules.Msg("commands.game.cancelled_notice", "Game", l.title(), "User", "<@"+req.UserID+">"))}); err != nil {
 		return Reply{}, fmt.Errorf("queue cancel notice: %w", err)
 	}
+	if item, ok := statusItem(l.row, false); ok && threaded(l.row) {
+		if _, err := s.store.Enqueue(ctx, item); err != nil {
+			return Reply{}, fmt.Errorf("queue status line: %w", err)
+		}
+	}
 	return Reply{Type: ReplyUpdate, Content: rules.Msg("commands.game.cancelled"),
 		Components: []discordgo.MessageComponent{}, Nudge: true}, nil
 }

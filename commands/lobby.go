@@ -72,7 +72,13 @@ func InvitePermissions() int64 {
 func missingPermissions(req Request) string {
 	var missing []string
 	if req.AppPermissions != 0 {
-		for _, p := range neededPermissions(req.Channel) {
+		needed := neededPermissions(req.Channel)
+		if ThreadWanted(req) {
+			// The game gets a thread of its own (thread.go): the bot starts it and posts in it.
+			needed = append(needed[:1], permission{discordgo.PermissionCreatePublicThreads, rules.Msg("commands.calm.perm.create-threads")},
+				permission{discordgo.PermissionSendMessagesInThreads, rules.Msg("commands.lobby.perm.send-threads")}, needed[2], needed[3])
+		}
+		for _, p := range needed {
 			if req.AppPermissions&p.bit == 0 {
 				missing = append(missing, "**"+p.name+"**")
 			}
@@ -87,24 +93,38 @@ func missingPermissions(req Request) string {
 	return rules.Msg("commands.lobby.missing", "Permissions", rules.List(missing...), "Count", len(missing))
 }
 
-// gameNew opens a lobby: /game new <game> [players] [options] (and /game new game:<id> …).
-func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
+// newLobby is what a valid /game new asks for.
+type newLobby struct {
+	g       rules.Game
+	players int
+	opts    rules.Options
+	bots    []data.Seat
+	pace    data.GamePace
+}
+
+// checkNew reads and checks a /game new request without storing anything: the game, the bot's
+// permissions, the table size, variants, AI players and pace. A non-nil reply is the refusal.
+func (s *Service) checkNew(req Request) (newLobby, *Reply) {
+	refuse := func(text string) (newLobby, *Reply) {
+		r := ephemeral(text)
+		return newLobby{}, &r
+	}
 	id := req.Sub
 	if req.Group == "" {
 		id, _ = req.Options["game"].(string)
 	}
 	g, ok := s.reg.Get(id)
 	if !ok {
-		return ephemeral(rules.Msg("commands.lobby.unknown-game", "Game", rules.Plain(strconv.Quote(id)))), nil
+		return refuse(rules.Msg("commands.lobby.unknown-game", "Game", rules.Plain(strconv.Quote(id))))
 	}
 	if text := missingPermissions(req); text != "" {
-		return ephemeral(text), nil
+		return refuse(text)
 	}
 	lo, hi := g.Players()
 	players := 0
 	if p, ok := req.Options["players"].(int64); ok {
 		if int(p) < lo || int(p) > hi {
-			return ephemeral(rules.Msg("commands.lobby.players-range", "Game", s.gameNameMsg(g), "Min", lo, "Max", hi, "Players", p)), nil
+			return refuse(rules.Msg("commands.lobby.players-range", "Game", s.gameNameMsg(g), "Min", lo, "Max", hi, "Players", p))
 		}
 		players = int(p)
 	}
@@ -116,16 +136,26 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 		}
 	}
 	if err := rules.CheckOptions(g, players, opts); err != nil {
-		return ephemeral(rules.Msg("commands.lobby.bad-variants", "Error", err.Error(), "Game", s.gameNameMsg(g), "Variants", optionList(g))), nil
+		return refuse(rules.Msg("commands.lobby.bad-variants", "Error", err.Error(), "Game", s.gameNameMsg(g), "Variants", optionList(g)))
 	}
 	bots, refusal := s.botsOption(req, g, players)
 	if refusal != "" {
-		return ephemeral(refusal), nil
+		return refuse(refusal)
 	}
 	gp, paceRefusal := s.paceOptions(req)
 	if paceRefusal != "" {
-		return ephemeral(paceRefusal), nil
+		return refuse(paceRefusal)
 	}
+	return newLobby{g: g, players: players, opts: opts, bots: bots, pace: gp}, nil
+}
+
+// gameNew opens a lobby: /game new <game> [players] [options] (and /game new game:<id> …).
+func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
+	ng, stop := s.checkNew(req)
+	if stop != nil {
+		return *stop, nil
+	}
+	g, players, opts, bots, gp := ng.g, ng.players, ng.opts, ng.bots, ng.pace
 	l, stop, err := s.openLobby(ctx, req, g, players, opts, bots)
 	if stop != nil || err != nil {
 		return deref(stop), err
@@ -139,7 +169,9 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 		defer s.lock(l.row.ID)()
 		return s.startLobby(ctx, req, l)
 	}
-	return s.lobbyReply(l, ReplyMessage), nil
+	r := s.lobbyReply(l, ReplyMessage)
+	r.LobbyOf = l.row.ID
+	return r, nil
 }
 
 // openLobby stores a new lobby created by the caller, seating others too (a rematch).
@@ -152,6 +184,7 @@ func (s *Service) openLobby(ctx context.Context, req Request, g rules.Game, play
 	row, err := s.store.CreateLobbyAtMost(ctx, data.Game{
 		GuildID: req.GuildID, ChannelID: req.ChannelID, Game: g.ID(), Players: players,
 		Options: opts, Seed: seed, CreatorID: req.UserID,
+		LobbyChannelID: req.LobbyChannelID, LobbyMessageID: req.LobbyMessageID,
 	}, creator, MaxOpenLobbies)
 	if errors.Is(err, data.ErrChannelBusy) {
 		r := ephemeral(rules.Msg("commands.lobby.busy"))
@@ -251,6 +284,30 @@ func (s *Service) lobbyAnswer(ctx context.Context, req Request, gameID int64) (R
 	return s.lobbyReply(l, typ), nil
 }
 
+// quietLobbyAnswer answers a join or leave (issue 25, a quiet lobby): a button updates the lobby
+// message it is on; a command edits the one lobby message in place (KindStatus) and tells the
+// caller privately (note, rules text) — no new public post. A lobby whose message the bot does
+// not know is posted anew, as lobbyAnswer does.
+func (s *Service) quietLobbyAnswer(ctx context.Context, req Request, gameID int64, note string) (Reply, error) {
+	if req.Kind == KindComponent {
+		return s.lobbyAnswer(ctx, req, gameID)
+	}
+	l, err := s.load(ctx, "", gameID)
+	if err != nil {
+		return Reply{}, err
+	}
+	item, ok := statusItem(l.row, false)
+	if !ok {
+		return s.lobbyAnswer(ctx, req, gameID)
+	}
+	if _, err := s.store.Enqueue(ctx, item); err != nil {
+		return Reply{}, fmt.Errorf("queue lobby edit: %w", err)
+	}
+	r := ephemeral(note + "\n" + s.lobbyReply(l, ReplyMessage).Content)
+	r.Nudge = true
+	return r, nil
+}
+
 func (s *Service) gameJoin(ctx context.Context, req Request, gameID int64) (Reply, error) {
 	l, stop, err := s.loadLobby(ctx, req, gameID)
 	if stop != nil || err != nil {
@@ -288,7 +345,7 @@ func (s *Service) gameJoin(ctx context.Context, req Request, gameID int64) (Repl
 		}
 		return s.startLobby(ctx, req, full)
 	}
-	return s.lobbyAnswer(ctx, req, l.row.ID)
+	return s.quietLobbyAnswer(ctx, req, l.row.ID, rules.Msg("commands.calm.lobby.joined"))
 }
 
 func (s *Service) gameLeave(ctx context.Context, req Request, gameID int64) (Reply, error) {
@@ -310,7 +367,7 @@ func (s *Service) gameLeave(ctx context.Context, req Request, gameID int64) (Rep
 	if err != nil {
 		return Reply{}, fmt.Errorf("leave: %w", err)
 	}
-	return s.lobbyAnswer(ctx, req, l.row.ID)
+	return s.quietLobbyAnswer(ctx, req, l.row.ID, rules.Msg("commands.calm.lobby.left"))
 }
 
 // lobbyTarget reads the player option of /game kick and /game handover and checks the caller is
@@ -467,6 +524,12 @@ func (s *Service) startLobby(ctx context.Context, req Request, l *loaded) (Reply
 		if (hand || active[rules.Seat(seat)]) && !IsAI(order[seat]) { // an AI seat is never DMed
 			items = append(items, dmItem(l.row, order[seat], rules.Seat(seat), st.Version(), active[rules.Seat(seat)], hand, rules.Observer))
 		}
+	}
+	// The lobby message loses its buttons: a game in a thread of its own shows its status line
+	// there (and the thread takes the players' names); otherwise a start by command edits it (a
+	// start by its button replaces it with the reply).
+	if row, ok := statusItem(l.row, true); ok && (threaded(l.row) || req.Kind != KindComponent) {
+		items = append(items, row)
 	}
 	if _, err := s.store.Enqueue(ctx, items...); err != nil {
 		return Reply{}, fmt.Errorf("queue start messages: %w", err)

@@ -119,7 +119,7 @@ func TestDefinitionsPerGame(t *testing.T) {
 		t.Errorf("any option = %+v", o)
 	}
 	for _, o := range subs["count"].Options {
-		if o.Name != "players" && o.Name != "bots" && o.Name != "level" && !slices.ContainsFunc(paceOptionDefs(), func(p *discordgo.ApplicationCommandOption) bool { return p.Name == o.Name }) {
+		if o.Name != "players" && o.Name != "bots" && o.Name != "level" && o.Name != "thread" && !slices.ContainsFunc(paceOptionDefs(), func(p *discordgo.ApplicationCommandOption) bool { return p.Name == o.Name }) {
 			t.Errorf("count offers another game's option %q", o.Name)
 		}
 	}
@@ -128,25 +128,37 @@ func TestDefinitionsPerGame(t *testing.T) {
 func TestMissingPermissions(t *testing.T) {
 	svc, _ := newService(t)
 	all := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads |
-		discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory)
+		discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory | discordgo.PermissionCreatePublicThreads)
 	for _, tc := range []struct {
 		perms   int64
 		channel ChannelKind
+		off     bool     // thread:off
 		want    []string // named as missing
 		ok      bool
 	}{
 		{perms: all, channel: ChannelText, ok: true},
 		{perms: 0, channel: ChannelUnknown, ok: true}, // unknown: not checked
 		{perms: all &^ discordgo.PermissionAttachFiles, channel: ChannelText, want: []string{"**Attach Files**"}},
-		{perms: all &^ (discordgo.PermissionSendMessages | discordgo.PermissionReadMessageHistory), channel: ChannelText,
+		{perms: all &^ (discordgo.PermissionSendMessages | discordgo.PermissionReadMessageHistory), channel: ChannelText, off: true,
 			want: []string{"**Send Messages** and **Read Message History**"}},
+		// A game in a thread of its own (issue 25): the bot starts the thread and posts in it, and
+		// needs no Send Messages in the parent channel (the lobby is the command's answer).
+		{perms: all &^ discordgo.PermissionSendMessages, channel: ChannelText, ok: true},
+		{perms: all &^ (discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads), channel: ChannelText,
+			want: []string{"**Create Public Threads** and **Send Messages in Threads**"}},
+		{perms: all &^ discordgo.PermissionCreatePublicThreads, channel: ChannelText, off: true, ok: true},
+		{perms: all &^ discordgo.PermissionCreatePublicThreads, channel: ChannelPublicThread, ok: true},
 		{perms: all &^ discordgo.PermissionSendMessages, channel: ChannelPublicThread, ok: true},
 		{perms: all &^ discordgo.PermissionSendMessagesInThreads, channel: ChannelPrivateThread, want: []string{"**Send Messages in Threads**"}},
 		{perms: all, channel: ChannelNoAccess, want: []string{"If it is a private thread, add me to it"}},
 		{perms: 0, channel: ChannelNoAccess, want: []string{"If it is a private thread, add me to it"}},
 		{perms: all &^ discordgo.PermissionViewChannel, channel: ChannelNoAccess, want: []string{"missing the **View Channel** permission"}},
 	} {
-		req := as("u1", newGame("count", nil))
+		var opts map[string]any
+		if tc.off {
+			opts = map[string]any{"thread": "off"}
+		}
+		req := as("u1", newGame("count", opts))
 		req.AppPermissions, req.Channel = tc.perms, tc.channel
 		req.ChannelID = "perm"
 		r := call(t, svc, req)

@@ -22,9 +22,12 @@ const (
 )
 
 type boardPayload struct {
-	From int  `json:"from"` // the version of the previous board (-1 for none)
-	To   int  `json:"to"`
-	New  bool `json:"new"` // post a new message (the active seats changed) rather than edit
+	From int `json:"from"` // the version of the previous board (-1 for none)
+	To   int `json:"to"`
+	// New posts a new message rather than editing the last one: a new turn began
+	// (rules.State.TurnNumber changed), so the player whose turn it is gets pinged. Everything
+	// within one turn edits the turn's board in place (issue 25, "one living board per turn").
+	New bool `json:"new"`
 	// Quiet posts without pinging anyone (/board); a board item coalesced with a move's is not.
 	Quiet bool `json:"quiet,omitempty"`
 }
@@ -44,6 +47,10 @@ type dmPayload struct {
 	// Replaced: the recipient just took the seat over from another player (replace.go); the DM
 	// goes out even when the seat keeps nothing private.
 	Replaced bool `json:"replaced,omitempty"`
+	// Answer: Turn within another player's turn (a defender, a bidder, a picker). The turn's
+	// board is edited in place, and an edit pings nobody: this DM is the seat's notice, the one
+	// that costs the channel nothing.
+	Answer bool `json:"answer,omitempty"`
 }
 
 type notice struct {
@@ -56,7 +63,11 @@ func boardItem(row data.Game, from, to int, isNew, quiet bool) data.OutboxItem {
 }
 
 func dmItem(row data.Game, userID string, seat rules.Seat, version int, turn, hand bool, by rules.Seat) data.OutboxItem {
-	b, _ := json.Marshal(dmPayload{Seat: seat, Version: version, Turn: turn, Hand: hand, By: by})
+	return dmItemOf(row, userID, dmPayload{Seat: seat, Version: version, Turn: turn, Hand: hand, By: by})
+}
+
+func dmItemOf(row data.Game, userID string, p dmPayload) data.OutboxItem {
+	b, _ := json.Marshal(p)
 	return data.OutboxItem{GameID: row.ID, Kind: KindDM, Target: userID, Payload: string(b)}
 }
 
@@ -64,13 +75,14 @@ func dmItem(row data.Game, userID string, seat rules.Seat, version int, turn, ha
 // private information. Take it with TakeBefore before applying the move (or batch).
 type Before struct {
 	version int
+	turn    int
 	active  []rules.Seat
 	private []string
 }
 
-// TakeBefore records st's version, active seats and private texts.
+// TakeBefore records st's version, turn number, active seats and private texts.
 func TakeBefore(st rules.State) Before {
-	b := Before{version: st.Version(), active: st.Active(), private: make([]string, st.Players())}
+	b := Before{version: st.Version(), turn: st.TurnNumber(), active: st.Active(), private: make([]string, st.Players())}
 	for i := range b.private {
 		b.private[i] = st.Private(rules.Seat(i))
 	}
@@ -78,13 +90,18 @@ func TakeBefore(st rules.State) Before {
 }
 
 // moveOutbox returns the outbox items of a move (or a batch of moves) that actor made in l, whose
-// state l.st is already the state after it: one board item, and at most one DM per other seat —
-// when that seat must act now and did not before, or when its private information changed. The
-// actor gets no DM: the reply to the move shows them their hand.
+// state l.st is already the state after it: one board item — a new post when a new turn began
+// (newTurn), else an edit of the turn's board — and at most one DM per other seat — when that
+// seat must act now and did not before, or when its private information changed. The actor gets
+// no DM: the reply to the move shows them their hand.
 func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 	st := l.st
 	after := st.Active()
-	items := []data.OutboxItem{boardItem(l.row, before.version, st.Version(), !slices.Equal(before.active, after), false)}
+	fresh := newTurn(before, st)
+	items := []data.OutboxItem{boardItem(l.row, before.version, st.Version(), fresh, false)}
+	if it, ok := statusItem(l.row, false); ok && fresh && threaded(l.row) {
+		items = append(items, it) // the status line in the parent channel follows the turns (thread.go)
+	}
 	if _, over := st.Outcome(); over {
 		return items // the final board pings everyone
 	}
@@ -104,10 +121,20 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
 		p := st.Private(seat)
 		hand := p != "" && p != before.private[i]
 		if (turn || hand) && !IsAI(l.userOf(seat)) { // an AI seat is never DMed
-			items = append(items, dmItem(l.row, l.userOf(seat), seat, st.Version(), turn, hand, by))
+			items = append(items, dmItemOf(l.row, l.userOf(seat), dmPayload{Seat: seat, Version: st.Version(),
+				Turn: turn, Hand: hand, By: by, Answer: turn && !fresh}))
 		}
 	}
 	return items
+}
+
+// newTurn reports whether a new turn began between before and st: the turn number changed
+// (rules.State.TurnNumber counts the players' turns; sub-steps of one turn — payments, picks,
+// a defender's answer, an auction's bids — do not advance it), or the game ended. The turn's
+// board is then posted anew, which pings whoever must act; within a turn it is edited in place.
+func newTurn(before Before, st rules.State) bool {
+	_, over := st.Outcome()
+	return over || before.turn != st.TurnNumber()
 }
 
 func noticePayload(text string) string {

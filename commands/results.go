@@ -109,6 +109,11 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 	if _, ok := old.seatOf(req.UserID); !ok {
 		return ephemeral(rules.Msg("commands.results.not_player")), nil
 	}
+	if threaded(old.row) && req.ChannelID == old.row.LobbyChannelID {
+		// Pressed on the status line in the parent channel: the new lobby's message is the reply
+		// there, and the game is played in the same thread (issue 25).
+		req.ChannelID, req.LobbyChannelID = old.row.ChannelID, old.row.LobbyChannelID
+	}
 	var others []data.Seat
 	for _, st := range old.seats {
 		if st.UserID != req.UserID {
@@ -141,5 +146,6 @@ func (s *Service) rematch(ctx context.Context, req Request, gameID int64) (Reply
 	}
 	r.Content = "🔁 " + rules.Msg("commands.results.rematch_call", "User", "<@"+req.UserID+">", "Players", rules.List(who...)) + "\n" + r.Content
 	r.Mentions = append(r.Mentions, humans(userIDs(others))...)
+	r.LobbyOf = l.row.ID
 	return r, nil
 }

@@ -141,6 +141,11 @@ type Request struct {
 	Values   []string
 	// Users are the users picked in user options, by id, as Discord resolved them (/game replace).
 	Users map[string]ResolvedUser
+	// LobbyChannelID and LobbyMessageID are set by the bot for a /game new that it gave a thread
+	// of its own (ThreadWanted): ChannelID is then the new thread, LobbyChannelID the channel the
+	// command was used in, and LobbyMessageID the interaction's response there, which the thread
+	// was started from and which becomes the lobby message, then the game's status line.
+	LobbyChannelID, LobbyMessageID string
 }
 
 // ReplyType says how a Reply answers its interaction.
@@ -172,6 +177,10 @@ type Reply struct {
 	Nudge bool
 	// File, when set, is attached to the reply (/game history, /game export).
 	File *File
+	// LobbyOf is set when the reply is the public lobby message of that game (the store's id):
+	// the bot records the message it sends as the game's lobby message (SetLobbyMessage), which
+	// Join and Leave by command then edit in place, and which loses its buttons at the start.
+	LobbyOf int64
 }
 
 // Image is a picture to render from a view: the public board, or one seat's hand.
@@ -780,7 +789,10 @@ func (s *Service) loadHere(ctx context.Context, req Request, gameID int64) (*loa
 	if err != nil {
 		return nil, nil, err
 	}
-	if l.row.ChannelID != req.ChannelID && !fromDM(req, l, gameID) {
+	// A game in a thread of its own is also reached from its status line in the parent channel
+	// (the lobby's buttons, Rematch), and a by-post game from its player's DM.
+	if l.row.ChannelID != req.ChannelID && (!threaded(l.row) || l.row.LobbyChannelID != req.ChannelID) &&
+		!fromDM(req, l, gameID) {
 		r := ephemeral(rules.Msg("commands.error.other_channel"))
 		return nil, &r, nil
 	}

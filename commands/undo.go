@@ -179,9 +179,9 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	before := TakeBefore(l.st)
 	l.st = base
 	outbox := l.moveOutbox(seat, before)
-	// The board: edited in place while the same seats act, else posted anew — without pinging
-	// anyone (the undoer knows; the others read the notice).
-	outbox[0] = boardItem(l.row, base.Version(), base.Version(), !slices.Equal(before.active, base.Active()), true)
+	// The board: edited in place within the turn, else posted anew — without pinging anyone (the
+	// undoer knows; the others read the notice).
+	outbox[0] = boardItem(l.row, base.Version(), base.Version(), newTurn(before, base), true)
 	outbox = append(outbox, data.OutboxItem{GameID: l.row.ID, Kind: KindNotice, Target: l.row.ChannelID,
 		Payload: noticePayload(notice)})
 	event := data.Event{Kind: "undo", UserID: req.UserID, Text: eventText}

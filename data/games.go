@@ -56,6 +56,11 @@ type Game struct {
 	// BoardMessageID and LobbyMessageID are the channel messages showing the board and the
 	// lobby, or "" if not posted.
 	BoardMessageID, LobbyMessageID string
+	// LobbyChannelID is the channel of LobbyMessageID when it is not ChannelID: the text channel
+	// a game's thread was started from, where the lobby message stays as the game's status
+	// line. "" when the lobby message is in the game's own channel (no thread, or a game
+	// started inside a thread or forum post).
+	LobbyChannelID string
 	// BoardFrom is the version before the first move the board message reports (-1 before any
 	// board): edits of that message in place keep reporting every move since.
 	BoardFrom int
@@ -99,7 +104,7 @@ func Records(ms []Move) []rules.Record {
 }
 
 const gameColumns = `id, guild_id, channel_id, game, players, options, seed, state, version, status,
-	creator_id, board_message_id, board_from, lobby_message_id, created_at, updated_at`
+	creator_id, board_message_id, board_from, lobby_message_id, lobby_channel_id, created_at, updated_at`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface {
@@ -117,7 +122,7 @@ func scanGame(sc scanner) (Game, error) {
 		boardMsg, lobbyMsg string
 	)
 	if err := sc.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.Game, &g.Players, &options, &seed, &g.State,
-		&g.Version, &status, &g.CreatorID, &boardMsg, &g.BoardFrom, &lobbyMsg, &created, &updated); err != nil {
+		&g.Version, &status, &g.CreatorID, &boardMsg, &g.BoardFrom, &lobbyMsg, &g.LobbyChannelID, &created, &updated); err != nil {
 		return Game{}, err
 	}
 	if err := json.Unmarshal([]byte(options), &g.Options); err != nil {
@@ -183,7 +188,7 @@ func gameStatus(ctx context.Context, q querier, id int64) (Status, int, int, err
 }
 
 // CreateLobby opens a lobby in g.ChannelID for the game g.Game with g.GuildID, g.Players,
-// g.Options, g.Seed and the message ids of g, and seats creator in it (seat -1). The creator is
+// g.Options, g.Seed, the message ids of g and g.LobbyChannelID, and seats creator in it (seat -1). The creator is
 // creator.UserID (g.CreatorID is ignored); g.State, g.Version and g.Status are ignored. It returns
 // the stored game with its ID, status and times. Errors: ErrChannelBusy if the channel already has
 // an unfinished game; an error if the channel, game id or creator is empty or Players < 0.
@@ -239,10 +244,10 @@ func (s *Store) CreateLobbyAtMost(ctx context.Context, g Game, creator Seat, max
 			}
 		}
 		err = tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, game, players, options, seed,
-			state, version, status, creator_id, board_message_id, lobby_message_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 'lobby', ?, ?, ?, ?, ?) RETURNING id`,
+			state, version, status, creator_id, board_message_id, lobby_message_id, lobby_channel_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id`,
 			g.GuildID, g.ChannelID, g.Game, g.Players, opts, int64(g.Seed), creator.UserID,
-			g.BoardMessageID, g.LobbyMessageID, millis(now), millis(now)).Scan(&out.ID)
+			g.BoardMessageID, g.LobbyMessageID, g.LobbyChannelID, millis(now), millis(now)).Scan(&out.ID)
 		if isUnique(err) {
 			return ErrChannelBusy
 		}

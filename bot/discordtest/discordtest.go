@@ -191,6 +191,11 @@ type channel struct {
 	typ                int // 0 guild text, 1 DM, 11 public thread
 	recipient          string
 	lastMessageID      string
+	// Threads (threads.go): archived and locked state, auto_archive_duration in minutes, and how
+	// many times the thread was unarchived by a PATCH.
+	archived, locked bool
+	autoArchive      int
+	unarchived       int
 }
 
 // New starts a loopback Discord on 127.0.0.1:0 and closes it on t.Cleanup. It loads Discord's
@@ -346,7 +351,7 @@ func (s *Server) AddThread(id, parentID, name string) {
 	defer s.mu.Unlock()
 	s.channelLocked(parentID)
 	c := s.channelLocked(id)
-	c.typ, c.parentID, c.name = 11, parentID, name
+	c.typ, c.parentID, c.name, c.autoArchive = 11, parentID, name, 1440
 }
 
 func (s *Server) userLocked(id string) *user {

@@ -456,7 +456,7 @@ func (s *Server) channelJSONLocked(c *channel) map[string]any {
 		out["parent_id"] = c.parentID
 		out["owner_id"] = BotUserID
 		out["thread_metadata"] = map[string]any{
-			"archived": false, "auto_archive_duration": 1440, "locked": false,
+			"archived": c.archived, "auto_archive_duration": c.autoArchive, "locked": c.locked,
 			"archive_timestamp": timestamp(time.Now()),
 		}
 		delete(out, "permission_overwrites")

@@ -59,6 +59,9 @@ func (s *Server) routes() http.Handler {
 	h("DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", false, s.deleteWebhookMessage)
 	h("POST /webhooks/{webhook_id}/{webhook_token}", false, s.postFollowup)
 	h("GET /channels/{channel_id}", true, s.getChannel)
+	h("PATCH /channels/{channel_id}", true, s.patchChannel)
+	h("POST /channels/{channel_id}/threads", true, s.startThread)
+	h("POST /channels/{channel_id}/messages/{message_id}/threads", true, s.startThreadFromMessage)
 	h("POST /channels/{channel_id}/messages", true, s.postMessage)
 	h("GET /channels/{channel_id}/messages/{message_id}", true, s.getMessage)
 	h("PATCH /channels/{channel_id}/messages/{message_id}", true, s.patchMessage)
@@ -447,6 +450,9 @@ func (s *Server) postMessage(c *call) (int, any, *apiError) {
 			return 0, nil, &apiError{status: 403, code: 50007, message: "Cannot send messages to this user"}
 		}
 	}
+	if err := ch.archivedLocked(); err != nil {
+		return 0, nil, err
+	}
 	if err := c.body.check(c.files, true); err != nil {
 		return 0, nil, err
 	}
@@ -485,6 +491,9 @@ func (s *Server) getMessage(c *call) (int, any, *apiError) {
 func (s *Server) patchMessage(c *call) (int, any, *apiError) {
 	m, err := s.channelMessageLocked(c)
 	if err != nil {
+		return 0, nil, err
+	}
+	if err := s.channelLocked(m.channelID).archivedLocked(); err != nil {
 		return 0, nil, err
 	}
 	if err := c.body.check(c.files, false); err != nil {

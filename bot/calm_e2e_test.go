@@ -1,0 +1,211 @@
+package bot_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"spicebot/bot/discordtest"
+	"spicebot/commands"
+	"spicebot/rules"
+	"spicebot/rules/dei"
+)
+
+// A calm channel (issue 25): a thread per game, one living board per turn, a quiet lobby.
+
+// newThreadHarness is newHarness whose games are opened in the text channel and played in the
+// thread the bot starts for each (h.channel becomes the thread at openLobby).
+func newThreadHarness(t testing.TB, players int) *harness {
+	h := newHarness(t, players)
+	h.threads, h.parent = true, h.channel
+	return h
+}
+
+// calmStats are the numbers of one game played by playCalm.
+type calmStats struct {
+	moves, turns int
+	// Public posts (POST /channels/{id}/messages) in the game's channel (the thread, or the
+	// channel with thread:off) and in the parent channel; edits of the parent's status line.
+	gamePosts, parentPosts, parentEdits int
+	// dms are the DMs sent to each player during the game.
+	dms map[string]int
+	// rest is every REST call of the bot during the game but the interaction replies (board
+	// posts and edits, DMs, DM channels, threads, status lines).
+	rest int
+	// boards are the board messages that showed each turn (rules.State.TurnNumber).
+	boards map[int]map[string]bool
+}
+
+// playCalm plays the started game of h to its end (or maxMoves) with /play, one random legal
+// move at a time (the Dutch East Indies with its policy player, which ends games), waiting for the
+// board of each version, and counts where every message went.
+func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
+	h.t.Helper()
+	ctx := ctxT(h.t)
+	h.waitOutbox()
+	first := len(h.srv.Requests())
+	dmsBefore := map[string]int{}
+	for _, u := range h.users {
+		dmsBefore[u] = len(h.srv.DMs(u))
+	}
+	postsBefore := map[string]int{}
+	for _, ch := range []string{h.channel, h.parent} {
+		postsBefore[ch] = len(h.srv.Messages(ch))
+	}
+	rng := rules.NewRNG(seed)
+	stats := calmStats{dms: map[string]int{}, boards: map[int]map[string]bool{}}
+	for {
+		row, seats, st := h.stateByID()
+		v := st.Version()
+		board := h.boardAt(v)
+		if _, over := st.Outcome(); over || v >= maxMoves {
+			stats.moves, stats.turns = v, st.TurnNumber()
+			break
+		}
+		turn := st.TurnNumber()
+		if stats.boards[turn] == nil {
+			stats.boards[turn] = map[string]bool{}
+		}
+		stats.boards[turn][board.ID] = true
+		var seat rules.Seat
+		var mv rules.Move
+		if row.Game == "dutch-east-indies" {
+			seat, mv = dei.Policy(st, &rng)
+		} else {
+			var movers []rules.Seat
+			for _, s := range st.Active() {
+				if len(st.Legal(s)) > 0 {
+					movers = append(movers, s)
+				}
+			}
+			seat = movers[rng.Intn(len(movers))]
+			legal := st.Legal(seat)
+			mv = legal[rng.Intn(len(legal))]
+		}
+		user := ""
+		for _, s := range seats {
+			if rules.Seat(s.Seat) == seat {
+				user = s.UserID
+			}
+		}
+		r := h.final(h.srv.Command(user, h.channel, "play", discordtest.Str("move", mv.String())))
+		if !r.Ephemeral || !strings.HasPrefix(r.Content, "You played") {
+			h.t.Fatalf("version %d: /play %q answered %q", v, mv, r.Content)
+		}
+	}
+	h.waitOutbox()
+	for _, u := range h.users {
+		stats.dms[u] = len(h.srv.DMs(u)) - dmsBefore[u]
+	}
+	stats.gamePosts = len(h.srv.Messages(h.channel)) - postsBefore[h.channel]
+	if h.threads {
+		stats.parentPosts = len(h.srv.Messages(h.parent)) - postsBefore[h.parent]
+	}
+	for _, r := range h.srv.Requests()[first:] {
+		if strings.HasPrefix(r.Route, "POST /interactions/") || strings.Contains(r.Route, "/webhooks/") {
+			continue // the answers to the players' interactions
+		}
+		stats.rest++
+		if h.threads && r.Method == "PATCH" && r.Route == "PATCH /channels/{channel_id}/messages/{message_id}" &&
+			strings.Contains(r.Path, "/channels/"+h.parent+"/") {
+			stats.parentEdits++
+		}
+	}
+	_ = ctx
+	return stats
+}
+
+// waitOutbox waits until the bot has delivered everything queued.
+func (h *harness) waitOutbox() {
+	h.t.Helper()
+	ctx := ctxT(h.t)
+	for {
+		pending, err := h.store.PendingOutbox(ctx, 0)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if len(pending) == 0 {
+			return
+		}
+		if ctx.Err() != nil {
+			h.t.Fatalf("outbox still has %d items", len(pending))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestCalmChannel plays a 4-player game of each game through the loopback Discord, in a thread
+// of its own and with thread:off, and checks one living board per turn: a turn is shown by one
+// board message (a new post only when a new turn begins; everything within the turn — further
+// steps, answers, picks, a whole Batavia auction — edits it), at most 1.1 new public posts per
+// turn, nothing posted in the parent channel (only its status line is edited). It logs where
+// every message went, new posts per turn, DMs per player and REST calls per move (issue 25).
+func TestCalmChannel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end games in -short mode")
+	}
+	for _, tc := range []struct {
+		game     string
+		maxMoves int
+	}{
+		{"borneo", 2000},
+		{"spice-merchant", 2000},
+		{"batavia", 3000},
+		{"dutch-east-indies", 600},
+	} {
+		for _, threads := range []bool{true, false} {
+			name := tc.game + "/thread-off"
+			if threads {
+				name = tc.game + "/thread"
+			}
+			t.Run(name, func(t *testing.T) {
+				h := newHarness(t, 4)
+				if threads {
+					h.threads, h.parent = true, h.channel
+				}
+				h.openLobby(tc.game, 4)
+				s := h.playCalm(tc.maxMoves, 7)
+				var dms []string
+				for i, u := range h.users[:4] {
+					dms = append(dms, fmt.Sprintf("%s %d", []string{"Ann", "Bob", "Cy", "Dee"}[i], s.dms[u]))
+				}
+				perTurn := float64(s.gamePosts+s.parentPosts) / float64(s.turns)
+				t.Logf("%s: %d moves, %d turns; new public posts: %d in the game's channel, %d in the parent channel (%d edits of its status line): %.2f per turn; DMs per player: %s; REST calls outside interaction replies: %d, %.2f per move",
+					name, s.moves, s.turns, s.gamePosts, s.parentPosts, s.parentEdits, perTurn, strings.Join(dms, ", "), s.rest, float64(s.rest)/float64(s.moves))
+				if perTurn > 1.1 {
+					t.Errorf("%.2f new public posts per turn, want at most 1.1", perTurn)
+				}
+				if s.parentPosts != 0 {
+					t.Errorf("%d posts in the parent channel, want none (the status line is edited)", s.parentPosts)
+				}
+				for turn, ids := range s.boards {
+					if len(ids) != 1 {
+						t.Errorf("turn %d was shown by %d board messages, want one living board", turn, len(ids))
+					}
+				}
+				if threads {
+					row, _, _ := h.stateByID()
+					if row.ChannelID != h.channel || row.LobbyChannelID != h.parent || row.LobbyMessageID != h.lobbyMsg {
+						t.Errorf("game stored in %q with its lobby %q in %q, want thread %q, lobby %q in %q",
+							row.ChannelID, row.LobbyMessageID, row.LobbyChannelID, h.channel, h.lobbyMsg, h.parent)
+					}
+					th, _ := h.srv.Thread(h.channel)
+					if th.AutoArchive != commands.ThreadArchiveMinutes || !strings.Contains(th.Name, "Ann") || !strings.Contains(th.Name, "Dee") {
+						t.Errorf("thread %+v: want a week's auto-archive and the players' names", th)
+					}
+					status, _ := h.srv.Message(h.lobbyMsg)
+					if _, over := h.load(row).Outcome(); over {
+						if !strings.Contains(status.Content, "finished") || !slices.ContainsFunc(status.Buttons(), func(b discordtest.Component) bool { return b.Label == "Rematch" }) {
+							t.Errorf("status line of a finished game: %q %v", status.Content, status.CustomIDs())
+						}
+					} else if !strings.Contains(status.Content, "in progress") || !strings.Contains(status.Content, "<#"+h.channel+">") || len(status.Buttons()) != 0 {
+						t.Errorf("status line of a game in progress: %q %v", status.Content, status.CustomIDs())
+					}
+				}
+				checkContract(t, h)
+			})
+		}
+	}
+}

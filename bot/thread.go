@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spicebot/commands"
+	"spicebot/data"
+)
+
+// A thread per game (issue 25; commands/thread.go). For a /game new in a text or announcement
+// channel the bot answers with a deferred public response first, starts a public thread from
+// that message (the thread's id is the message's: POST /channels/{id}/messages/{mid}/threads,
+// auto-archived after commands.ThreadArchiveMinutes), and has the lobby opened in the thread;
+// the response, completed with the lobby, stays in the channel as the game's status line. A
+// thread that Discord archived for inactivity (a weekly game) is unarchived by the bot's next
+// post or edit there (withThread).
+
+// startGameThread prepares a /game new that gets a thread of its own: it checks the request
+// (commands.Service.CheckNew; a refusal is the reply and no thread is made), acknowledges it
+// publicly, starts the thread from the response message, and points req at the thread. It
+// returns a reply when the request must be answered with it instead of being handled, and
+// false when req stays as it was (the thread could not be made: the game is then played in the
+// channel, as with thread:off).
+func (x *exchange) startGameThread(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	b := x.b
+	if stop := b.svc.CheckNew(ctx, *req); stop != nil {
+		return stop, nil
+	}
+	if err := x.ack(ctx, discordgo.InteractionResponseDeferredChannelMessageWithSource, false); err != nil {
+		return nil, err
+	}
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	msg, err := b.session.InteractionResponse(x.i, opts...)
+	if err != nil {
+		b.log.Warn("game thread: find the lobby message; the game stays in the channel", "channel", req.ChannelID, "err", errorLine(err))
+		return nil, nil
+	}
+	body := map[string]any{"name": b.svc.ThreadName(ctx, *req), "auto_archive_duration": commands.ThreadArchiveMinutes}
+	endpoint := discordgo.EndpointChannelMessageThread(req.ChannelID, msg.ID)
+	resp, err := b.session.RequestWithBucketID("POST", endpoint, body, discordgo.EndpointChannelMessageThread(req.ChannelID, ""), opts...)
+	if err != nil {
+		b.log.Warn("game thread: start the thread; the game stays in the channel", "channel", req.ChannelID, "err", errorLine(err))
+		return nil, nil
+	}
+	var th discordgo.Channel
+	if err := discordgo.Unmarshal(resp, &th); err != nil || th.ID == "" {
+		return nil, fmt.Errorf("decode the game's thread: %w", err)
+	}
+	req.LobbyChannelID, req.LobbyMessageID, req.ChannelID = req.ChannelID, msg.ID, th.ID
+	b.log.Info("game thread started", "channel", req.LobbyChannelID, "thread", th.ID)
+	return nil, nil
+}
+
+// recordLobby stores the message of a reply that is a game's lobby (commands.Reply.LobbyOf) as
+// its lobby message, when the game does not know one yet: Join and Leave by command edit it,
+// and it loses its buttons when the game starts.
+func (x *exchange) recordLobby(ctx context.Context, reply commands.Reply) {
+	if reply.LobbyOf == 0 || reply.Ephemeral {
+		return
+	}
+	b := x.b
+	row, _, err := b.store.GameByID(ctx, reply.LobbyOf)
+	if err != nil || row.LobbyMessageID != "" {
+		return
+	}
+	id := x.sentID
+	if id == "" {
+		var m *discordgo.Message
+		if m, err = b.session.InteractionResponse(x.i, discordgo.WithContext(ctx)); err != nil {
+			b.log.Warn("find the lobby message", "game", reply.LobbyOf, "err", errorLine(err))
+			return
+		}
+		id = m.ID
+	}
+	if err := b.store.SetLobbyMessage(ctx, reply.LobbyOf, id); err != nil {
+		b.log.Warn("record the lobby message", "game", reply.LobbyOf, "err", err)
+	}
+}
+
+// withThread runs a post or edit in channelID; when Discord refuses it because the channel is
+// an archived thread (50083: a game thread archived after a week without activity), it
+// unarchives the thread and runs it once more. A locked thread stays refused (a moderator
+// locked it), and the caller's error handling tells the game's creator.
+func (b *Bot) withThread(ctx context.Context, channelID string, do func() error) error {
+	err := do()
+	if !isRESTCode(err, codeThreadArchived) {
+		return err
+	}
+	open := false
+	if _, uerr := b.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &open},
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)); uerr != nil {
+		b.log.Warn("unarchive the game's thread", "channel", channelID, "err", errorLine(uerr))
+		return err
+	}
+	b.log.Info("unarchived the game's thread", "channel", channelID)
+	return do()
+}
+
+// sendStatus edits a game's status line — its lobby message — in place (commands.StatusPost),
+// and renames its thread with the players' names when the game starts.
+func (b *Bot) sendStatus(ctx context.Context, items []data.OutboxItem) error {
+	it := items[len(items)-1]
+	post, ok, err := b.svc.StatusPost(ctx, it.GameID, items)
+	if err != nil || !ok {
+		return err
+	}
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	err = b.withThread(ctx, post.ChannelID, func() error {
+		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: post.MessageID, Channel: post.ChannelID, Content: &post.Content, Components: &post.Components,
+			AllowedMentions: noPings,
+		}, opts...)
+		return err
+	})
+	if isRESTCode(err, codeUnknownMessage) {
+		b.log.Info("the game's status line was deleted; not shown again", "game", it.GameID)
+		err = nil
+	}
+	if err != nil {
+		return err
+	}
+	if post.ThreadName != "" {
+		row, _, err := b.store.GameByID(ctx, it.GameID)
+		if err != nil {
+			return err
+		}
+		if _, err := b.session.ChannelEditComplex(row.ChannelID, &discordgo.ChannelEdit{Name: post.ThreadName}, opts...); err != nil {
+			b.log.Warn("rename the game's thread", "game", it.GameID, "err", errorLine(err)) // the name is only a nicety
+		}
+	}
+	return nil
+}
