@@ -88,7 +88,7 @@ func TestInteractionSignature(t *testing.T) {
 	newGame := []byte(`{"id":"1187653098129612901","application_id":"` + discordtest.AppID + `","type":2,"token":"tok2","version":1,` +
 		`"guild_id":"` + discordtest.GuildID + `","channel_id":"` + h.channel + `","app_permissions":"` + strconv.FormatInt(discordtest.AppPermissions, 10) + `",` +
 		`"member":{"user":{"id":"` + h.users[0] + `","username":"Ann"},"permissions":"` + strconv.FormatInt(discordtest.DefaultPermissions, 10) + `"},` +
-		`"data":{"id":"1","name":"game","type":1,"options":[{"name":"new","type":2,"options":[{"name":"borneo","type":1,"options":[]}]}]}}`)
+		`"data":{"id":"1","name":"game","type":1,"options":[{"name":"new","type":2,"options":[{"name":"borneo","type":1,"options":[{"name":"thread","type":3,"value":"off"}]}]}]}}`)
 
 	tamper := func(b []byte) []byte {
 		return bytes.Replace(bytes.Clone(b), []byte(`"version":1`), []byte(`"version":2`), 1)

@@ -221,7 +221,7 @@ func TestHTTPReplayActsOnce(t *testing.T) {
 	url := "http://" + h.bot.HTTPAddr() + "/interactions"
 	h.srv.SetKey(key)
 	h.srv.UseEndpoint(func(*discordtest.Interaction) []string { return []string{url} })
-	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo"))))
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo", discordtest.Str("thread", "off")))))
 	if !strings.Contains(lobby.Content, "lobby") {
 		t.Fatalf("lobby: %q", lobby.Content)
 	}
@@ -267,7 +267,7 @@ func TestHTTPReplayActsOnce(t *testing.T) {
 // out of the lobby and the bot logs the repeat.
 func TestGatewayReplayActsOnce(t *testing.T) {
 	h := newHarness(t, 2)
-	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo"))))
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo", discordtest.Str("thread", "off")))))
 	if !strings.Contains(lobby.Content, "lobby") {
 		t.Fatalf("lobby: %q", lobby.Content)
 	}
