@@ -53,11 +53,12 @@ func neededPermissions(kind ChannelKind) []permission {
 }
 
 // InvitePermissions is the permissions integer of the bot's invite URL: every permission a game
-// checks (neededPermissions) in a text channel and in a thread — View Channels, Send Messages,
-// Send Messages in Threads, Attach Files and Read Message History (274878008320). The README's
-// invite URL carries it (a test checks they agree).
+// checks (neededPermissions) in a text channel and in a thread, and Create Public Threads for a
+// game's own thread — View Channels, Send Messages, Create Public Threads, Send Messages in
+// Threads, Attach Files and Read Message History (309237746688). The README's invite URL carries
+// it (a test checks they agree).
 func InvitePermissions() int64 {
-	var bits int64
+	bits := int64(discordgo.PermissionCreatePublicThreads)
 	for _, kind := range []ChannelKind{ChannelText, ChannelPublicThread} {
 		for _, p := range neededPermissions(kind) {
 			bits |= p.bit
