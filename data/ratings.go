@@ -381,25 +381,7 @@ func upsertRatings(ctx context.Context, tx *sql.Tx, ratings []Rating) error {
 // Ratings returns the current ratings of a server's players in one game (every player, in no
 // particular order).
 func (s *Store) Ratings(ctx context.Context, guildID, game string) ([]Rating, error) {
-	var out []Rating
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT player, mu, sigma, games, wins, updated_at FROM ratings
-			WHERE guild_id = ? AND game = ?`, guildID, game)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			r := Rating{GuildID: guildID, Game: game}
-			var updated int64
-			if err := rows.Scan(&r.Player, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &updated); err != nil {
-				return err
-			}
-			r.UpdatedAt = fromMillis(updated)
-			out = append(out, r)
-		}
-		return rows.Err()
-	})
+	out, err := s.ratingsWhere(ctx, `guild_id = ? AND game = ?`, guildID, game)
 	if err != nil {
 		return nil, fmt.Errorf("ratings of %s in guild %s: %w", game, guildID, err)
 	}
@@ -408,18 +390,28 @@ func (s *Store) Ratings(ctx context.Context, guildID, game string) ([]Rating, er
 
 // PlayerRatings returns a player's current ratings in a server, one per game they played.
 func (s *Store) PlayerRatings(ctx context.Context, guildID, player string) ([]Rating, error) {
+	out, err := s.ratingsWhere(ctx, `guild_id = ? AND player = ?`, guildID, player)
+	if err != nil {
+		return nil, fmt.Errorf("ratings of %s in guild %s: %w", player, guildID, err)
+	}
+	return out, nil
+}
+
+// ratingsWhere reads the rows of ratings that match where (an SQL condition on its two
+// arguments), ordered by game then player.
+func (s *Store) ratingsWhere(ctx context.Context, where string, args ...any) ([]Rating, error) {
 	var out []Rating
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT game, mu, sigma, games, wins, updated_at FROM ratings
-			WHERE guild_id = ? AND player = ? ORDER BY game`, guildID, player)
+		rows, err := tx.QueryContext(ctx, `SELECT guild_id, game, player, mu, sigma, games, wins, updated_at
+			FROM ratings WHERE `+where+` ORDER BY game, player`, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			r := Rating{GuildID: guildID, Player: player}
+			var r Rating
 			var updated int64
-			if err := rows.Scan(&r.Game, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &updated); err != nil {
+			if err := rows.Scan(&r.GuildID, &r.Game, &r.Player, &r.Mu, &r.Sigma, &r.Games, &r.Wins, &updated); err != nil {
 				return err
 			}
 			r.UpdatedAt = fromMillis(updated)
@@ -427,10 +419,7 @@ func (s *Store) PlayerRatings(ctx context.Context, guildID, player string) ([]Ra
 		}
 		return rows.Err()
 	})
-	if err != nil {
-		return nil, fmt.Errorf("ratings of %s in guild %s: %w", player, guildID, err)
-	}
-	return out, nil
+	return out, err
 }
 
 const ratedSeatColumns = `game_id, game, finished_at, seat, player, place, won, score, moves, ai_moves, move_ms,
