@@ -126,6 +126,7 @@ type Bot struct {
 	registry  *prometheus.Registry
 	metrics   *Metrics
 	connected atomic.Bool  // the gateway is connected (for /healthz)
+	opened    atomic.Bool  // Open has finished: interactions are served, commands registered
 	httpSrv   *http.Server // the interactions endpoint (HTTP mode)
 	httpAddr  string
 	opsSrv    *http.Server // /metrics and /healthz
@@ -294,6 +295,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	go b.catchUpRatings()
 	go b.shareREST(b.store)
 	b.kick()
+	b.opened.Store(true)
 	return nil
 }
 

@@ -14,12 +14,14 @@ import (
 
 // Health is the bot's readiness as /readyz and /healthz report it.
 type Health struct {
-	// OK is true when the database accepts a write and interactions can arrive (the gateway is
+	// OK is true when the bot has started (its interactions endpoint listens, its commands are
+	// registered), the database accepts a write and interactions can arrive (the gateway is
 	// connected, or the bot is in HTTP interactions mode).
 	OK bool `json:"ok"`
 	// Database is "ok" or the error of the write probe.
 	Database string `json:"database"`
-	// Discord is "gateway connected", "gateway disconnected" or "http mode".
+	// Discord is "starting" (Open has not finished), "gateway connected", "gateway
+	// disconnected" or "http mode".
 	Discord string `json:"discord"`
 }
 
@@ -33,7 +35,12 @@ func (b *Bot) Check(ctx context.Context) Health {
 	if err := b.store.ProbeWrite(ctx); err != nil {
 		h.Database, h.OK = truncateLog(err.Error(), 200), false
 	}
-	if b.cfg.HTTPAddr == "" {
+	switch {
+	case !b.opened.Load():
+		// Ready only once interactions are served: a load balancer (or a test) that sends one
+		// as soon as /readyz answers 200 must find the endpoint listening.
+		h.Discord, h.OK = "starting", false // lang:ok: health status, for operators
+	case b.cfg.HTTPAddr == "":
 		h.Discord = "gateway connected" // lang:ok: health status, for operators
 		if !b.connected.Load() {
 			h.Discord, h.OK = "gateway disconnected", false // lang:ok: health status, for operators
