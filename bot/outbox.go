@@ -387,15 +387,9 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 	if err := b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From); err != nil {
 		return err
 	}
-	// The previous board loses its buttons. If that edit fails they stay, and pressed later they
-	// answer that the board has moved on.
-	if old := row.BoardMessageID; old != "" && old != msg.ID {
-		none := []discordgo.MessageComponent{}
-		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old, Channel: channelID, Components: &none},
-			opts...); err != nil {
-			b.log.Warn("remove the old board's buttons", "game", gameID, "message", old, "err", err)
-		}
-	}
+	// The previous board keeps its buttons: they act on the game as it is now ("Your move" opens
+	// the current menu, saying the board has moved on), so taking them off would spend a REST call
+	// per turn on nothing a player needs (issue 25, Discord's budget).
 	return nil
 }
 
