@@ -131,6 +131,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 	paceTick := fs.Duration("pace-tick", envDuration("SPICEBOT_PACE_TICK", bot.SchedulerEvery), "how often the scheduler looks for due reminders and deadlines (env SPICEBOT_PACE_TICK)")
 	outboxLease := fs.Duration("outbox-lease", envDuration("SPICEBOT_OUTBOX_LEASE", time.Minute), "how long a process holds the board posts and DMs it is sending; another process sends those of a dead one after this (env SPICEBOT_OUTBOX_LEASE)")
 	restRate := fs.Float64("rest-rate", envFloat("SPICEBOT_REST_RATE", bot.DefaultRESTRate), "REST calls per second to Discord outside interaction replies, for the whole bot (processes on one database share it; negative: no limit) (env SPICEBOT_REST_RATE)")
+	statusEvery := fs.Duration("status-every", envDuration("SPICEBOT_STATUS_EVERY", commands.StatusEvery), "how long a game's status line in the parent channel waits before it shows a new turn; turns that come sooner share one edit (0: every turn) (env SPICEBOT_STATUS_EVERY)")
 	ops := addOpsFlags(fs)
 	webAddr := fs.String("web", env("SPICEBOT_WEB", ""), "serve the games' web pages on this address, e.g. :8080; may be the --http or --metrics address (env SPICEBOT_WEB)")
 	publicURL := fs.String("public-url", env("SPICEBOT_PUBLIC_URL", ""), "the address the web pages are reached at from outside, e.g. https://spicebot.example.org, for the links posted in Discord (env SPICEBOT_PUBLIC_URL)")
@@ -144,7 +145,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, reg *rules.Regi
 		fmt.Fprintf(stderr, noTokenHelp, commands.InvitePermissions())
 		return 2
 	}
-	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease, RESTRate: *restRate}
+	cfg := bot.Config{Token: *token, GuildID: *guild, APIURL: *apiURL, SchedulerEvery: *paceTick, OutboxLease: *outboxLease, RESTRate: *restRate,
+		StatusEvery: *statusEvery}
+	if cfg.StatusEvery == 0 {
+		cfg.StatusEvery = -1 // every turn at once (Config's zero is the default)
+	}
 	if err := ops.apply(&cfg, *dbPath); err != nil {
 		fmt.Fprintf(stderr, "spicebot serve: %v\n", err)
 		return 2

@@ -104,6 +104,9 @@ type Config struct {
 	// (default DefaultRESTRate, Discord's global limit; negative: no limit). Calls past it wait;
 	// processes sharing a database share it (see limit.go).
 	RESTRate float64
+	// StatusEvery is how long a game's status line in the parent channel waits before it shows a
+	// new turn (default commands.StatusEvery; negative: every turn at once).
+	StatusEvery time.Duration
 	// Web, when set, is the games' web page (package web, issue 27), served on WebAddr: its own
 	// listener, or that of HTTPAddr or OpsAddr when WebAddr is the same address. The board
 	// message and /game status then carry a "View on the web" link button.
@@ -155,6 +158,9 @@ type Bot struct {
 	// have made the message): the next try reuses it, so that a run of board items coalesced
 	// with newer ones meanwhile cannot post the board twice (see postBoard).
 	boardNonce map[int64]string
+	// boardShown is what each game's board message shows, as this process last sent it: an edit
+	// that would change nothing is not sent (outbox.go).
+	boardShown map[int64]shownBoard
 	pace       *pace.Keeper  // the long-game layer (scheduler.go)
 	paceWake   chan struct{} // wakes the scheduler
 	limiter    *restLimiter  // this process's share of Discord's global REST limit (limit.go)
@@ -233,10 +239,14 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
 		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
-		boardNonce: map[int64]string{},
-		ctx:        context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
+		boardNonce: map[int64]string{}, boardShown: map[int64]shownBoard{},
+		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
 	}
 	b.handle = b.svc.Handle
+	if cfg.StatusEvery == 0 {
+		cfg.StatusEvery = commands.StatusEvery
+	}
+	b.svc.SetStatusEvery(cfg.StatusEvery, cfg.Clock.Now) // the outbox's clock says when it is due
 	if cfg.Web != nil {
 		b.svc.SetWeb(cfg.Web)
 	}

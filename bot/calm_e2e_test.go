@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
 	"spicebot/rules"
@@ -17,6 +18,10 @@ import (
 
 // newThreadHarness is newHarness whose games are opened in the text channel and played in the
 // thread the bot starts for each (h.channel becomes the thread at openLobby).
+// liveMoveEvery is the time a live table takes per move in these tests (the manual clock moves on
+// by it after each move): a 150-move Borneo game then lasts two and a half hours.
+const liveMoveEvery = time.Minute
+
 func newThreadHarness(t testing.TB, players int) *harness {
 	h := newHarness(t, players)
 	h.threads, h.parent = true, h.channel
@@ -94,6 +99,9 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 		if !r.Ephemeral || !strings.HasPrefix(r.Content, "You played") {
 			h.t.Fatalf("version %d: /play %q answered %q", v, mv, r.Content)
 		}
+		if c, ok := h.clock.(*manualClock); ok {
+			c.Advance(h.moveEvery) // the table takes its time: scheduled status line edits fall due
+		}
 	}
 	h.waitOutbox()
 	for _, u := range h.users {
@@ -117,7 +125,7 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 	return stats
 }
 
-// waitOutbox waits until the bot has delivered everything queued.
+// waitOutbox waits until the bot has delivered everything queued that is due (h.due).
 func (h *harness) waitOutbox() {
 	h.t.Helper()
 	ctx := ctxT(h.t)
@@ -126,6 +134,7 @@ func (h *harness) waitOutbox() {
 		if err != nil {
 			h.t.Fatal(err)
 		}
+		pending = h.due(pending)
 		if len(pending) == 0 {
 			return
 		}
@@ -161,7 +170,8 @@ func TestCalmChannel(t *testing.T) {
 				name = tc.game + "/thread"
 			}
 			t.Run(name, func(t *testing.T) {
-				h := newHarness(t, 4)
+				h := newHarnessWith(t, 4, func(c *bot.Config) { c.Clock = newManualClock() })
+				h.moveEvery = liveMoveEvery
 				if threads {
 					h.threads, h.parent = true, h.channel
 				}
@@ -172,10 +182,19 @@ func TestCalmChannel(t *testing.T) {
 					dms = append(dms, fmt.Sprintf("%s %d", []string{"Ann", "Bob", "Cy", "Dee"}[i], s.dms[u]))
 				}
 				perTurn := float64(s.gamePosts+s.parentPosts) / float64(s.turns)
+				perMove := float64(s.rest) / float64(s.moves)
 				t.Logf("%s: %d moves, %d turns; new public posts: %d in the game's channel, %d in the parent channel (%d edits of its status line): %.2f per turn; DMs per player: %s; REST calls outside interaction replies: %d, %.2f per move",
 					name, s.moves, s.turns, s.gamePosts, s.parentPosts, s.parentEdits, perTurn, strings.Join(dms, ", "), s.rest, float64(s.rest)/float64(s.moves))
 				if perTurn > 1.1 {
 					t.Errorf("%.2f new public posts per turn, want at most 1.1", perTurn)
+				}
+				if perMove > 1.3 {
+					t.Errorf("%.2f REST calls per move in a live game, want at most 1.3", perMove)
+				}
+				// The status line shows a new turn at most once per commands.StatusEvery, plus the
+				// start and the end.
+				if most := 2 + s.moves*int(liveMoveEvery/time.Second)/int(commands.StatusEvery/time.Second) + 1; threads && s.parentEdits > most {
+					t.Errorf("%d edits of the status line in %d moves a minute apart, want at most %d", s.parentEdits, s.moves, most)
 				}
 				if s.parentPosts != 0 {
 					t.Errorf("%d posts in the parent channel, want none (the status line is edited)", s.parentPosts)

@@ -56,6 +56,27 @@ type harness struct {
 	parent  string
 	// lobbyMsg is the id of the last lobby message.
 	lobbyMsg string
+	// moveEvery is how far playCalm moves a manual clock on after each move.
+	moveEvery time.Duration
+	// clock is the bot's clock (Config.Clock; the real one unless configure set another).
+	clock bot.Clock
+}
+
+// due leaves out of items those scheduled for later by the bot's clock (a status line's next
+// turn, not yet due): what the outbox must still send now.
+func (h *harness) due(items []data.OutboxItem) []data.OutboxItem {
+	now := time.Now()
+	if h.clock != nil {
+		now = h.clock.Now()
+	}
+	var out []data.OutboxItem
+	for _, it := range items {
+		if it.Attempts == 0 && it.NextAt.After(it.CreatedAt) && it.NextAt.After(now) {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
 }
 
 // channelOf is where user's interactions happen: their DM channel for h.dmPlayer, else the
@@ -133,6 +154,7 @@ func (h *harness) start() {
 	if h.configure != nil {
 		h.configure(&cfg)
 	}
+	h.clock = cfg.Clock
 	b, err := bot.New(cfg, store, h.reg, rend, log)
 	if err != nil {
 		h.t.Fatalf("new bot: %v", err)

@@ -148,9 +148,24 @@ func (m *Metrics) outboxScanned(items []data.OutboxItem, now time.Time) {
 	m.outboxPending.Set(float64(len(items)))
 	oldest := 0.0
 	for _, it := range items {
-		oldest = max(oldest, now.Sub(it.CreatedAt).Seconds())
+		oldest = max(oldest, now.Sub(dueAt(it)).Seconds())
 	}
 	m.outboxOldest.Set(oldest)
+}
+
+// scheduled reports whether it was queued for a later time (data.OutboxItem.NextAt) and has not
+// been tried yet. Its NextAt is by the bot's clock (Config.Clock).
+func scheduled(it data.OutboxItem) bool {
+	return it.Attempts == 0 && it.NextAt.After(it.CreatedAt)
+}
+
+// dueAt is when an outbox item became due: when it was queued, or the time it was scheduled for
+// (a status line's next turn) while it has not been tried. Ages are counted from it.
+func dueAt(it data.OutboxItem) time.Time {
+	if scheduled(it) {
+		return it.NextAt
+	}
+	return it.CreatedAt
 }
 
 // outboxSettled records the outcome of a delivered batch: sent, retried or given up.
@@ -159,7 +174,7 @@ func (m *Metrics) outboxSettled(batch []data.OutboxItem, outcome string, now tim
 		switch outcome {
 		case "sent":
 			m.outboxSent.WithLabelValues(it.Kind).Inc()
-			m.outboxAge.WithLabelValues(it.Kind).Observe(now.Sub(it.CreatedAt).Seconds())
+			m.outboxAge.WithLabelValues(it.Kind).Observe(now.Sub(dueAt(it)).Seconds())
 		case "retry":
 			m.outboxRetries.WithLabelValues(it.Kind).Inc()
 		case "given_up":

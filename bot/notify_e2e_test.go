@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
@@ -68,7 +67,7 @@ func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves, restartAt 
 		}
 		if v == restartAt {
 			// A restart: the DM channels opened so far are remembered in the store.
-			h.waitOutboxIdle()
+			h.waitOutbox()
 			h.stop()
 			h.start()
 		}
@@ -120,7 +119,7 @@ func playNotified(t *testing.T, h *harness, rng *rand.Rand, maxMoves, restartAt 
 		}
 	}
 	// Let the last DMs go out (the outbox is idle once the final board is posted and no lane runs).
-	h.waitOutboxIdle()
+	h.waitOutbox()
 	b := budget{moves: st.Version(), turns: st.TurnNumber(), dms: map[string]int{}, rest: map[string]int{}}
 	for _, u := range h.users {
 		for _, m := range h.srv.DMs(u) {
@@ -195,26 +194,6 @@ func TestNotifyLive(t *testing.T) {
 			t.Logf("live %s, 4 players: %d moves, %d turns, DMs per player %v, REST calls %d (%.2f per move) %v",
 				game, b.moves, b.turns, b.dms, b.restCalls(), float64(b.restCalls())/float64(b.moves), b.rest)
 		})
-	}
-}
-
-// waitOutboxIdle waits until the outbox has nothing left to send.
-func (h *harness) waitOutboxIdle() {
-	h.t.Helper()
-	ctx := ctxT(h.t)
-	for {
-		pending, err := h.store.PendingOutbox(ctx, 0)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		if len(pending) == 0 {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			h.t.Fatalf("the outbox still holds %d items", len(pending))
-		case <-time.After(20 * time.Millisecond):
-		}
 	}
 }
 

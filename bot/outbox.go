@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -140,6 +141,10 @@ func (b *Bot) startLanes(running map[string]bool, done chan<- string) time.Durat
 		if id := boards[it.GameID]; it.Kind == commands.KindDM && id != 0 && id < it.ID {
 			blocked[key] = true // a DM links to the board queued before it: it waits for that post
 			continue
+		}
+		if scheduled(it) && it.NextAt.After(now) {
+			wait = min(wait, it.NextAt.Sub(now))
+			continue // scheduled for later (a status line's next turn): it holds up nothing
 		}
 		if it.Attempts > 0 && it.NextAt.After(now) {
 			blocked[key] = true // later items of the lane wait for it: order is kept
@@ -342,7 +347,11 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 		post.Content += "\n" + b.words().For(post.Image.Lang).T("bot.no_board_picture")
 	}
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	shown := boardDigest(post, pic)
 	if !post.New && row.BoardMessageID != "" {
+		if b.sameBoard(gameID, row.BoardMessageID, shown) {
+			return nil // the move changed nothing the channel sees (a secret step): no edit to spend
+		}
 		err := b.withThread(ctx, channelID, func() error {
 			_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 				ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
@@ -350,6 +359,9 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 			}, opts...)
 			return err
 		})
+		if err == nil {
+			b.rememberBoard(gameID, row.BoardMessageID, shown)
+		}
 		if err == nil || !isRESTCode(err, codeUnknownMessage) {
 			return err
 		}
@@ -387,10 +399,45 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
 	if err := b.store.SetBoardMessage(ctx, gameID, msg.ID, post.From); err != nil {
 		return err
 	}
+	b.rememberBoard(gameID, msg.ID, shown)
 	// The previous board keeps its buttons: they act on the game as it is now ("Your move" opens
 	// the current menu, saying the board has moved on), so taking them off would spend a REST call
 	// per turn on nothing a player needs (issue 25, Discord's budget).
 	return nil
+}
+
+// boardDigest is a fingerprint of what a board message shows: its text, buttons, mentions and
+// picture.
+func boardDigest(post commands.BoardPost, pic picture) [sha256.Size]byte {
+	h := sha256.New()
+	parts, _ := json.Marshal([]any{post.Content, post.Components, post.Mentions, pic.name, pic.alt})
+	h.Write(parts)
+	h.Write(pic.png)
+	var d [sha256.Size]byte
+	h.Sum(d[:0])
+	return d
+}
+
+// sameBoard reports whether message of game already shows exactly digest (as this process last
+// sent it; after a restart the first edit is always sent).
+func (b *Bot) sameBoard(game int64, message string, digest [sha256.Size]byte) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	last, ok := b.boardShown[game]
+	return ok && last.message == message && last.digest == digest
+}
+
+// rememberBoard records what message of game now shows.
+func (b *Bot) rememberBoard(game int64, message string, digest [sha256.Size]byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.boardShown[game] = shownBoard{message: message, digest: digest}
+}
+
+// shownBoard is what a game's board message shows (boardDigest).
+type shownBoard struct {
+	message string
+	digest  [sha256.Size]byte
 }
 
 // sendDM sends one DM to a player (their turn, their changed hand). When a user's DMs are closed

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -99,14 +100,45 @@ func (b *Bot) withThread(ctx context.Context, channelID string, do func() error)
 	return do()
 }
 
+// scheduledStatus lists the game's status line edits scheduled for later (never tried, due after
+// now) that are not in batch.
+func (b *Bot) scheduledStatus(ctx context.Context, gameID int64, batch []data.OutboxItem) ([]int64, error) {
+	pending, err := b.store.PendingOutbox(ctx, 0)
+	if err != nil {
+		return nil, fmt.Errorf("read the outbox: %w", err)
+	}
+	now := b.clock.Now()
+	var ids []int64
+	for _, p := range pending {
+		if p.Kind == commands.KindStatus && p.GameID == gameID && scheduled(p) && p.NextAt.After(now) &&
+			!slices.ContainsFunc(batch, func(x data.OutboxItem) bool { return x.ID == p.ID }) {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids, nil
+}
+
 // sendStatus edits a game's status line — its lobby message — in place (commands.StatusPost),
-// and renames its thread with the players' names when the game starts.
-func (b *Bot) sendStatus(ctx context.Context, items []data.OutboxItem) error {
+// and renames its thread with the players' names when the game starts. The edit shows the game as
+// it is now, so the edits of later turns still scheduled for this game (moveOutbox) are done by it
+// and are not sent.
+func (b *Bot) sendStatus(ctx context.Context, items []data.OutboxItem) (err error) {
 	it := items[len(items)-1]
+	scheduled, err := b.scheduledStatus(ctx, it.GameID, items)
+	if err != nil {
+		return err
+	}
 	post, ok, err := b.svc.StatusPost(ctx, it.GameID, items)
 	if err != nil || !ok {
 		return err
 	}
+	defer func() {
+		if err == nil && len(scheduled) > 0 {
+			if e := b.store.MarkSentAll(ctx, scheduled...); e != nil {
+				b.log.Warn("mark the status line's scheduled edits done", "game", it.GameID, "err", e) // they are sent, showing the same
+			}
+		}
+	}()
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	err = b.withThread(ctx, post.ChannelID, func() error {
 		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{

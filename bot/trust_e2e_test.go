@@ -44,26 +44,6 @@ func (h *harness) press(user, messageID, customID string) *discordtest.Interacti
 		map[string]any{"custom_id": customID, "component_type": 2})
 }
 
-// waitOutboxEmpty waits until every queued item was sent (or given up).
-func (h *harness) waitOutboxEmpty() {
-	h.t.Helper()
-	ctx := ctxT(h.t)
-	for {
-		items, err := h.store.PendingOutbox(ctx, 10)
-		if err != nil {
-			h.t.Fatalf("pending outbox: %v", err)
-		}
-		if len(items) == 0 {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			h.t.Fatalf("the outbox never emptied: %d items left", len(items))
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
 // TestTakeSeatOnce: after a vote to replace a player passed, n volunteers press its "Take this
 // seat" button at once. Exactly one takes the seat: one 'replace' event, one DM of the seat's
 // hand; every other volunteer is told privately who took it, and later presses change nothing.
@@ -116,7 +96,7 @@ func TestTakeSeatOnce(t *testing.T) {
 			if !late.Ephemeral || !strings.Contains(late.Content, "This seat was taken by <@"+winner+">") {
 				t.Fatalf("a later press answered %q", late.Content)
 			}
-			h.waitOutboxEmpty()
+			h.waitOutbox()
 			var replaces int
 			evs, _ := h.store.Events(ctx, game)
 			for _, e := range evs {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -93,16 +94,22 @@ func TakeBefore(st rules.State) Before {
 // state l.st is already the state after it: one board item — a new post when a new turn began
 // (newTurn), else an edit of the turn's board — and at most one DM per other seat — when that
 // seat must act now and did not before, or when its private information changed. The actor gets
-// no DM: the reply to the move shows them their hand.
-func (l *loaded) moveOutbox(actor rules.Seat, before Before) []data.OutboxItem {
+// no DM: the reply to the move shows them their hand. A new turn of a game in a thread also
+// schedules an edit of its status line in the parent channel for statusDue (at once when the game
+// ended): see Service.SetStatusEvery.
+func (l *loaded) moveOutbox(actor rules.Seat, before Before, statusDue time.Time) []data.OutboxItem {
 	st := l.st
 	after := st.Active()
 	fresh := newTurn(before, st)
 	items := []data.OutboxItem{boardItem(l.row, before.version, st.Version(), fresh, false)}
+	_, over := st.Outcome()
 	if it, ok := statusItem(l.row, false); ok && fresh && threaded(l.row) {
+		if !over {
+			it.NextAt = statusDue
+		}
 		items = append(items, it) // the status line in the parent channel follows the turns (thread.go)
 	}
-	if _, over := st.Outcome(); over {
+	if over {
 		return items // the final board pings everyone
 	}
 	// The DMs name the mover only when the move was theirs alone to make: a secret move made at

@@ -217,6 +217,10 @@ type Service struct {
 	boards map[string]time.Time
 	// now is the clock (time.Now; tests set another).
 	now func() time.Time
+	// statusEvery is how long a game's status line in the parent channel waits before a new turn
+	// is shown on it (SetStatusEvery).
+	statusEvery time.Duration
+	statusNow   func() time.Time
 	// pacer is the long-game layer (SetPacer, pace.go), or nil: every game is live.
 	pacer Pacer
 	// deadlines is the pace layer's clock for /mygames (SetDeadlines), or nil.
@@ -238,6 +242,7 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 		log = slog.Default()
 	}
 	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now,
+		statusEvery: StatusEvery,
 		words: lang.MustNew(reg.All()...), seen: map[string]string{}}
 }
 

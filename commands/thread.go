@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -35,6 +36,28 @@ const maxThreadName = 100
 type statusPayload struct {
 	// Rename: the game started, the thread takes the players' names.
 	Rename bool `json:"rename,omitempty"`
+}
+
+// StatusEvery is how long, by default, a game's status line in the parent channel waits before
+// it shows a new turn: turns that come sooner are shown together by one edit, so a live game
+// edits it a few times an hour rather than every turn (issue 25, Discord's budget). The start,
+// the end and a cancellation are shown at once, and the line says when it was brought up to date.
+const StatusEvery = 15 * time.Minute
+
+// SetStatusEvery sets how long the status line waits before it shows a new turn (StatusEvery by
+// default; 0: every turn at once), by the clock now of the outbox that sends it (nil: the
+// service's own).
+func (s *Service) SetStatusEvery(d time.Duration, now func() time.Time) {
+	s.statusEvery, s.statusNow = max(d, 0), now
+}
+
+// statusDue is when a status line edit scheduled now is due.
+func (s *Service) statusDue() time.Time {
+	now := s.now
+	if s.statusNow != nil {
+		now = s.statusNow
+	}
+	return now().Add(s.statusEvery)
 }
 
 // statusItem is the outbox item that brings the game's status line up to date, or false when
@@ -160,7 +183,7 @@ func (s *Service) StatusPost(ctx context.Context, gameID int64, items []data.Out
 			}
 		} else {
 			text = rules.Msg("commands.calm.status.playing", "Game", l.title(), "Turn", l.st.TurnNumber(),
-				"Status", l.expand(l.st.Status(), nil), "Where", where)
+				"Status", l.expand(l.st.Status(), nil), "Where", where, "Unix", s.now().Unix())
 		}
 		text += "\n" + rules.Msg("commands.calm.status.players", "Players", strings.Join(players, ", "))
 		if rename && threaded(l.row) {

@@ -26,8 +26,9 @@ type OutboxItem struct {
 	CreatedAt time.Time
 	// Attempts counts the failed sends so far (MarkFailed, MarkRetry).
 	Attempts int
-	// NextAt is the earliest time the item may be tried (again): when it was queued, then what
-	// MarkRetry set (millisecond precision).
+	// NextAt is the earliest time the item may be tried (again): when it was queued (or, when
+	// the caller set it later than that, the time it was scheduled for), then what MarkRetry set
+	// (millisecond precision).
 	NextAt time.Time
 	// LastError is the last failure MarkRetry recorded ("" when none).
 	LastError string
@@ -48,12 +49,16 @@ func checkItems(items []OutboxItem) error {
 }
 
 // insertItems queues items at time now, with GameID gameID when gameID is not 0, and returns them
-// with their ids.
+// with their ids. An item whose NextAt is after now is scheduled: it is not due before NextAt.
 func insertItems(ctx context.Context, tx *sql.Tx, gameID int64, now time.Time, items []OutboxItem) ([]OutboxItem, error) {
 	out := make([]OutboxItem, 0, len(items))
 	for _, it := range items {
 		if gameID != 0 {
 			it.GameID = gameID
+		}
+		next := now // due at once, unless scheduled later
+		if it.NextAt.After(now) {
+			next = it.NextAt
 		}
 		var game sql.NullInt64
 		if it.GameID != 0 {
@@ -61,10 +66,10 @@ func insertItems(ctx context.Context, tx *sql.Tx, gameID int64, now time.Time, i
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO outbox (game_id, kind, target, payload, created_at, next_at)
 			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-			game, it.Kind, it.Target, it.Payload, millis(now), millis(now)).Scan(&it.ID); err != nil {
+			game, it.Kind, it.Target, it.Payload, millis(now), millis(next)).Scan(&it.ID); err != nil {
 			return nil, fmt.Errorf("queue %s to %s: %w", it.Kind, it.Target, err)
 		}
-		it.CreatedAt, it.Attempts, it.NextAt, it.LastError = now, 0, now, ""
+		it.CreatedAt, it.Attempts, it.NextAt, it.LastError = now, 0, next, ""
 		out = append(out, it)
 	}
 	return out, nil
