@@ -243,7 +243,7 @@ func New(store Store, reg *rules.Registry, log *slog.Logger) *Service {
 	}
 	return &Service{store: store, reg: reg, log: log, locks: map[int64]*sync.Mutex{}, boards: map[string]time.Time{}, now: time.Now,
 		statusEvery: StatusEvery,
-		words: lang.MustNew(reg.All()...), seen: map[string]string{}}
+		words:       lang.MustNew(reg.All()...), seen: map[string]string{}}
 }
 
 // Registry returns the games the service hosts.
