@@ -161,9 +161,11 @@ type Bot struct {
 	// boardShown is what each game's board message shows, as this process last sent it: an edit
 	// that would change nothing is not sent (outbox.go).
 	boardShown map[int64]shownBoard
-	pace       *pace.Keeper  // the long-game layer (scheduler.go)
-	paceWake   chan struct{} // wakes the scheduler
-	limiter    *restLimiter  // this process's share of Discord's global REST limit (limit.go)
+	// calls are the slow answerers' calls up in each game's channel (call.go).
+	calls    map[int64][]callUp
+	pace     *pace.Keeper  // the long-game layer (scheduler.go)
+	paceWake chan struct{} // wakes the scheduler
+	limiter  *restLimiter  // this process's share of Discord's global REST limit (limit.go)
 
 	// ratings are the community's record (ratings.go).
 	ratings *ratings.Ratings
@@ -239,7 +241,7 @@ func New(cfg Config, store *data.Store, reg *rules.Registry, rend *render.Render
 		cfg: cfg, log: log, store: store, svc: commands.New(store, reg, log), rend: rend,
 		session: s, ready: make(chan struct{}), nudge: make(chan struct{}, 1), clock: cfg.Clock,
 		renders: make(chan struct{}, runtime.GOMAXPROCS(0)), alerted: map[string]time.Time{},
-		boardNonce: map[int64]string{}, boardShown: map[int64]shownBoard{},
+		boardNonce: map[int64]string{}, boardShown: map[int64]shownBoard{}, calls: map[int64][]callUp{},
 		ctx: context.Background(), aiNudge: make(chan struct{}, 1), aiID: aiOwner(), limiter: limiter,
 	}
 	b.handle = b.svc.Handle

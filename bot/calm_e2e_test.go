@@ -10,6 +10,7 @@ import (
 	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
+	"spicebot/data"
 	"spicebot/rules"
 	"spicebot/rules/dei"
 )
@@ -19,8 +20,9 @@ import (
 // newThreadHarness is newHarness whose games are opened in the text channel and played in the
 // thread the bot starts for each (h.channel becomes the thread at openLobby).
 // liveMoveEvery is the time a live table takes per move in these tests (the manual clock moves on
-// by it after each move): a 150-move Borneo game then lasts two and a half hours.
-const liveMoveEvery = time.Minute
+// by it after each move; a move is one step: a pick, a bid, a sail): a 150-move Borneo game then
+// lasts an hour and a quarter.
+const liveMoveEvery = 30 * time.Second
 
 func newThreadHarness(t testing.TB, players int) *harness {
 	h := newHarness(t, players)
@@ -55,10 +57,6 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 	for _, u := range h.users {
 		dmsBefore[u] = len(h.srv.DMs(u))
 	}
-	postsBefore := map[string]int{}
-	for _, ch := range []string{h.channel, h.parent} {
-		postsBefore[ch] = len(h.srv.Messages(ch))
-	}
 	rng := rules.NewRNG(seed)
 	stats := calmStats{dms: map[string]int{}, boards: map[int]map[string]bool{}}
 	for {
@@ -74,31 +72,7 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 			stats.boards[turn] = map[string]bool{}
 		}
 		stats.boards[turn][board.ID] = true
-		var seat rules.Seat
-		var mv rules.Move
-		if row.Game == "dutch-east-indies" {
-			seat, mv = dei.Policy(st, &rng)
-		} else {
-			var movers []rules.Seat
-			for _, s := range st.Active() {
-				if len(st.Legal(s)) > 0 {
-					movers = append(movers, s)
-				}
-			}
-			seat = movers[rng.Intn(len(movers))]
-			legal := st.Legal(seat)
-			mv = legal[rng.Intn(len(legal))]
-		}
-		user := ""
-		for _, s := range seats {
-			if rules.Seat(s.Seat) == seat {
-				user = s.UserID
-			}
-		}
-		r := h.final(h.srv.Command(user, h.channel, "play", discordtest.Str("move", mv.String())))
-		if !r.Ephemeral || !strings.HasPrefix(r.Content, "You played") {
-			h.t.Fatalf("version %d: /play %q answered %q", v, mv, r.Content)
-		}
+		h.playRandom(row, seats, st, &rng)
 		if c, ok := h.clock.(*manualClock); ok {
 			c.Advance(h.moveEvery) // the table takes its time: scheduled status line edits fall due
 		}
@@ -107,15 +81,19 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 	for _, u := range h.users {
 		stats.dms[u] = len(h.srv.DMs(u)) - dmsBefore[u]
 	}
-	stats.gamePosts = len(h.srv.Messages(h.channel)) - postsBefore[h.channel]
-	if h.threads {
-		stats.parentPosts = len(h.srv.Messages(h.parent)) - postsBefore[h.parent]
-	}
 	for _, r := range h.srv.Requests()[first:] {
 		if strings.HasPrefix(r.Route, "POST /interactions/") || strings.Contains(r.Route, "/webhooks/") {
 			continue // the answers to the players' interactions
 		}
 		stats.rest++
+		if r.Route == "POST /channels/{channel_id}/messages" { // deleted again or not, a post is a post
+			switch {
+			case strings.Contains(r.Path, "/channels/"+h.channel+"/"):
+				stats.gamePosts++
+			case h.threads && strings.Contains(r.Path, "/channels/"+h.parent+"/"):
+				stats.parentPosts++
+			}
+		}
 		if h.threads && r.Method == "PATCH" && r.Route == "PATCH /channels/{channel_id}/messages/{message_id}" &&
 			strings.Contains(r.Path, "/channels/"+h.parent+"/") {
 			stats.parentEdits++
@@ -123,6 +101,155 @@ func (h *harness) playCalm(maxMoves int, seed uint64) calmStats {
 	}
 	_ = ctx
 	return stats
+}
+
+// playRandom plays one random legal move of st (the Dutch East Indies' by its policy player,
+// which ends games) with /play, as the player of a random seat that has a move, and returns that
+// seat; with only, a seat of only that has a move.
+func (h *harness) playRandom(row data.Game, seats []data.Seat, st rules.State, rng *rules.RNG, only ...rules.Seat) rules.Seat {
+	h.t.Helper()
+	var seat rules.Seat
+	var mv rules.Move
+	if row.Game == "dutch-east-indies" {
+		seat, mv = dei.Policy(st, rng)
+	} else {
+		var movers []rules.Seat
+		for _, s := range st.Active() {
+			if len(st.Legal(s)) > 0 && (len(only) == 0 || slices.Contains(only, s)) {
+				movers = append(movers, s)
+			}
+		}
+		seat = movers[rng.Intn(len(movers))]
+		legal := st.Legal(seat)
+		mv = legal[rng.Intn(len(legal))]
+	}
+	user := ""
+	for _, s := range seats {
+		if rules.Seat(s.Seat) == seat {
+			user = s.UserID
+		}
+	}
+	r := h.final(h.srv.Command(user, h.channel, "play", discordtest.Str("move", mv.String())))
+	if !r.Ephemeral || !strings.HasPrefix(r.Content, "You played") {
+		h.t.Fatalf("version %d: /play %q answered %q", st.Version(), mv, r.Content)
+	}
+	return seat
+}
+
+// TestSlowAnswererCall plays live Batavia and Borneo games on a manual clock. A seat that must
+// answer within another player's turn (a bidder, a defender, a picker) and does so within
+// commands.CallAfter gets nothing but the board's edit; one that takes longer is pinged by a short
+// line naming only them, which the bot deletes once they have answered.
+func TestSlowAnswererCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end games in -short mode")
+	}
+	for _, game := range []string{"batavia", "borneo"} {
+		t.Run(game, func(t *testing.T) {
+			clock := newManualClock()
+			h := newHarnessWith(t, 3, func(c *bot.Config) { c.Clock = clock })
+			h.openLobby(game, 3)
+			rng := rules.NewRNG(11)
+			isCall := func(body string) bool { return strings.Contains(body, "waiting for you") }
+			callsFor := func(user string) int { // call lines ever posted that ping user
+				n := 0
+				for _, r := range h.srv.Requests() {
+					if r.Route == "POST /channels/{channel_id}/messages" && isCall(string(r.Body)) && strings.Contains(string(r.Body), "<@"+user+">") {
+						n++
+					}
+				}
+				return n
+			}
+			// answer plays the answerers' moves (only theirs) until none of them must answer in
+			// that turn any more.
+			answer := func(answerers []rules.Seat, turn int) {
+				for {
+					row, seats, st := h.stateByID()
+					var left []rules.Seat
+					for _, s := range answerers {
+						if slices.Contains(st.Active(), s) && len(st.Legal(s)) > 0 && st.TurnNumber() == turn {
+							left = append(left, s)
+						}
+					}
+					if len(left) == 0 {
+						return
+					}
+					h.boardAt(st.Version())
+					h.playRandom(row, seats, st, &rng, left...)
+				}
+			}
+			slow, quick := 0, 0
+			for slow < 3 {
+				row, seats, st := h.stateByID()
+				h.boardAt(st.Version())
+				if _, over := st.Outcome(); over || st.Version() > 1500 {
+					break
+				}
+				before := st.Active()
+				actor := h.playRandom(row, seats, st, &rng)
+				_, _, after := h.stateByID()
+				h.boardAt(after.Version())
+				var answerers []rules.Seat
+				for _, s := range after.Active() {
+					if s != actor && !slices.Contains(before, s) && after.TurnNumber() == st.TurnNumber() && len(after.Legal(s)) > 0 {
+						answerers = append(answerers, s)
+					}
+				}
+				if len(answerers) == 0 {
+					continue
+				}
+				if quick < 2 { // a quick answer: no call
+					quick++
+					was := map[rules.Seat]int{}
+					for _, s := range answerers {
+						was[s] = callsFor(h.userAt(s))
+					}
+					clock.Advance(commands.CallAfter / 2)
+					answer(answerers, after.TurnNumber())
+					clock.Advance(commands.CallAfter) // the call scheduled for them falls due: nothing is posted
+					h.waitOutbox()
+					for _, s := range answerers {
+						if n := callsFor(h.userAt(s)); n != was[s] {
+							t.Errorf("version %d: seat %d answered within %v and was called anyway", after.Version(), s, commands.CallAfter/2)
+						}
+					}
+					continue
+				}
+				clock.Advance(commands.CallAfter + time.Second)
+				var up []discordtest.Message
+				for _, s := range answerers {
+					user := h.userAt(s)
+					m, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {
+						return m.ChannelID == h.channel && isCall(m.Content) && slices.Contains(m.Mentions, user)
+					})
+					if err != nil {
+						t.Fatalf("version %d: no call for the slow answerer (seat %d): %v", after.Version(), s, err)
+					}
+					if len(m.Mentions) != 1 {
+						t.Errorf("the call pings %v, want only %s: %q", m.Mentions, user, m.Content)
+					}
+					up = append(up, m)
+					slow++
+				}
+				answer(answerers, after.TurnNumber())
+				h.waitOutbox()
+				for _, m := range up {
+					for ctx := ctxT(t); ; time.Sleep(10 * time.Millisecond) {
+						if _, still := h.srv.Message(m.ID); !still {
+							break
+						}
+						if ctx.Err() != nil {
+							t.Fatalf("the call %q is still up after its seat answered", m.Content)
+						}
+					}
+				}
+			}
+			if slow == 0 {
+				t.Fatalf("no slow answerer in the game")
+			}
+			t.Logf("%s: %d slow answers called, each call deleted once answered; %d quick answers not called", game, slow, quick)
+		})
+	}
 }
 
 // waitOutbox waits until the bot has delivered everything queued that is due (h.due).

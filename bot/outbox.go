@@ -62,6 +62,7 @@ var outboxKinds = map[string]outboxKind{
 	commands.KindNotice:  {send: (*Bot).sendNotice, alertOn: true},
 	commands.KindStatus:  {send: (*Bot).sendStatus, merge: true}, // thread.go
 	commands.KindDM:      {send: (*Bot).sendDM, toUser: true},
+	commands.KindCall:    {send: (*Bot).sendCall}, // call.go
 	kindAlert:            {send: (*Bot).sendAlert, toUser: true},
 	commands.KindStandIn: {send: (*Bot).sendStandIn, alertOn: true},
 	pace.KindReminder:    {send: (*Bot).sendReminder, toUser: true},
@@ -322,9 +323,14 @@ func (b *Bot) render(ctx context.Context, img commands.Image) (picture, error) {
 }
 
 // postBoard posts (or edits in place) the board of one game for a run of its board items.
-func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) error {
+func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) (err error) {
 	newest := items[len(items)-1]
 	gameID, channelID := newest.GameID, newest.Target
+	defer func() {
+		if err == nil {
+			b.uncall(ctx, gameID) // a move was made: the calls it answered go
+		}
+	}()
 	post, err := b.svc.BoardPost(ctx, gameID, items)
 	if err != nil {
 		return err

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -95,9 +94,10 @@ func TakeBefore(st rules.State) Before {
 // (newTurn), else an edit of the turn's board — and at most one DM per other seat — when that
 // seat must act now and did not before, or when its private information changed. The actor gets
 // no DM: the reply to the move shows them their hand. A new turn of a game in a thread also
-// schedules an edit of its status line in the parent channel for statusDue (at once when the game
-// ended): see Service.SetStatusEvery.
-func (l *loaded) moveOutbox(actor rules.Seat, before Before, statusDue time.Time) []data.OutboxItem {
+// schedules an edit of its status line in the parent channel (at once when the game ended; see
+// Service.SetStatusEvery), and a seat that must now answer within the turn gets a call scheduled
+// for later (call.go), by the times in at.
+func (l *loaded) moveOutbox(actor rules.Seat, before Before, at schedule) []data.OutboxItem {
 	st := l.st
 	after := st.Active()
 	fresh := newTurn(before, st)
@@ -105,7 +105,7 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before, statusDue time.Time
 	_, over := st.Outcome()
 	if it, ok := statusItem(l.row, false); ok && fresh && threaded(l.row) {
 		if !over {
-			it.NextAt = statusDue
+			it.NextAt = at.status
 		}
 		items = append(items, it) // the status line in the parent channel follows the turns (thread.go)
 	}
@@ -130,6 +130,9 @@ func (l *loaded) moveOutbox(actor rules.Seat, before Before, statusDue time.Time
 		if (turn || hand) && !IsAI(l.userOf(seat)) { // an AI seat is never DMed
 			items = append(items, dmItemOf(l.row, l.userOf(seat), dmPayload{Seat: seat, Version: st.Version(),
 				Turn: turn, Hand: hand, By: by, Answer: turn && !fresh}))
+			if turn && !fresh {
+				items = append(items, callItem(l.row, seat, st.TurnNumber(), st.Version(), at.call))
+			}
 		}
 	}
 	return items

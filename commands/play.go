@@ -350,7 +350,7 @@ func (s *Service) commit(ctx context.Context, req Request, l *loaded, seat rules
 	for i, rec := range recs {
 		stored[i] = data.Move{Seat: int(rec.Seat), Move: rec.Move, UserID: req.UserID}
 	}
-	_, err = s.store.CommitMoves(ctx, l.row.ID, prev, stored, state, l.st.Version(), status, l.moveOutbox(seat, before, s.statusDue()))
+	_, err = s.store.CommitMoves(ctx, l.row.ID, prev, stored, state, l.st.Version(), status, l.moveOutbox(seat, before, s.schedule()))
 	if errors.Is(err, data.ErrStale) {
 		return Reply{Type: typ, Ephemeral: true, Components: []discordgo.MessageComponent{},
 			Content: rules.Msg("commands.play.raced")}, nil

@@ -51,13 +51,20 @@ func (s *Service) SetStatusEvery(d time.Duration, now func() time.Time) {
 	s.statusEvery, s.statusNow = max(d, 0), now
 }
 
-// statusDue is when a status line edit scheduled now is due.
-func (s *Service) statusDue() time.Time {
+// schedule is when the outbox items a move schedules for later fall due, by the outbox's clock.
+type schedule struct {
+	status time.Time // the status line's next edit (StatusEvery)
+	call   time.Time // a within-turn answerer's call (CallAfter)
+}
+
+// schedule is the times of the items a move queued now schedules.
+func (s *Service) schedule() schedule {
 	now := s.now
 	if s.statusNow != nil {
 		now = s.statusNow
 	}
-	return now().Add(s.statusEvery)
+	t := now()
+	return schedule{status: t.Add(s.statusEvery), call: t.Add(CallAfter)}
 }
 
 // statusItem is the outbox item that brings the game's status line up to date, or false when

@@ -178,7 +178,7 @@ func (s *Service) undo(ctx context.Context, req Request, l *loaded, seat rules.S
 	}
 	before := TakeBefore(l.st)
 	l.st = base
-	outbox := l.moveOutbox(seat, before, s.statusDue())
+	outbox := l.moveOutbox(seat, before, s.schedule())
 	// The board: edited in place within the turn, else posted anew — without pinging anyone (the
 	// undoer knows; the others read the notice).
 	outbox[0] = boardItem(l.row, base.Version(), base.Version(), newTurn(before, base), true)
