@@ -204,6 +204,11 @@ func TestRatingsEndToEnd(t *testing.T) {
 	if !off.Ephemeral || !strings.Contains(off.Content, "Your statistics are hidden") {
 		t.Errorf("/settings stats:off: %q", off.Content)
 	}
+	// /settings with no option shows every setting, the statistics' too.
+	if all := h.final(h.srv.Command(bob, h.channel, "settings")); !strings.Contains(all.Content, "Your statistics are hidden") ||
+		!strings.Contains(all.Content, "Notifications:") || !strings.Contains(all.Content, "Your direct messages are") {
+		t.Errorf("/settings shows: %q", all.Content)
+	}
 	lb = h.final(h.srv.Command(ann, h.channel, "leaderboard", discordtest.Str("game", "spice-merchant")))
 	if strings.Contains(lb.Content, bob) || !strings.Contains(lb.Content, "<@"+ann+">") {
 		t.Errorf("the leaderboard after Bob hid his statistics:\n%s", lb.Content)

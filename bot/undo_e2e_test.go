@@ -87,7 +87,7 @@ func TestUndoEndToEnd(t *testing.T) {
 	leaver := h.userAt(2)
 	done := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Sub("replace",
 		discordtest.User("old", leaver), discordtest.User("new", watcher))))
-	if !strings.Contains(done.Content, "now plays seat 3") {
+	if !strings.Contains(done.Content, "now plays third (") {
 		t.Fatalf("/game replace = %q", done.Content)
 	}
 	dm, err := h.srv.WaitFor(ctxT(t), func(m discordtest.Message) bool {

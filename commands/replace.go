@@ -84,7 +84,7 @@ func (s *Service) gameReplace(ctx context.Context, req Request) (Reply, error) {
 		}
 		return Reply{}, err
 	}
-	r := ephemeral(rules.Msg("commands.replace.done", "New", "<@"+newID+">", "Seat", int(seat)+1, "Old", "<@"+oldID+">"))
+	r := ephemeral(rules.Msg("commands.replace.done", "New", "<@"+newID+">", "Seat", seatWords(seat), "Old", "<@"+oldID+">"))
 	r.Nudge = true
 	return r, nil
 }
@@ -117,7 +117,7 @@ func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUs
 	}
 	oldID := l.userOf(seat)
 	if oldID == "" || seat < 0 || int(seat) >= l.st.Players() {
-		return refused(rules.Msg("commands.replace.no_seat", "Seat", int(seat)+1))
+		return refused(rules.Msg("commands.replace.no_seat"))
 	}
 	if newUserID == "" || strings.HasPrefix(newUserID, "ai:") {
 		return refused(rules.Msg("commands.replace.person_only"))
@@ -126,15 +126,15 @@ func (s *Service) replace(ctx context.Context, l *loaded, seat rules.Seat, newUs
 		return refused(rules.Msg("commands.replace.same", "User", "<@"+newUserID+">"))
 	}
 	if other, ok := l.seatOf(newUserID); ok {
-		return refused(rules.Msg("commands.replace.two_seats", "User", "<@"+newUserID+">", "Seat", int(other)+1))
+		return refused(rules.Msg("commands.replace.two_seats", "User", "<@"+newUserID+">", "Seat", seatWords(other)))
 	}
 	newUser, oldUser := "<@"+newUserID+">", "<@"+oldID+">"
 	// The event and the notice are rules text: read in any language later.
-	text := rules.Msg("commands.replace.event_took", "New", newUser, "Seat", int(seat)+1, "Old", oldUser)
-	notice := "🔄 " + rules.Msg("commands.replace.notice", "New", newUser, "Seat", int(seat)+1, "Old", oldUser)
+	text := rules.Msg("commands.replace.event_took", "New", newUser, "Seat", seatWords(seat), "Old", oldUser)
+	notice := "🔄 " + rules.Msg("commands.replace.notice", "New", newUser, "Seat", seatWords(seat), "Old", oldUser)
 	if by != "" && by != newUserID {
-		text = rules.Msg("commands.replace.event_gave", "By", "<@"+by+">", "Seat", int(seat)+1, "Old", oldUser, "New", newUser)
-		notice = "🔄 " + rules.Msg("commands.replace.notice_by", "New", newUser, "Seat", int(seat)+1, "Old", oldUser, "By", "<@"+by+">")
+		text = rules.Msg("commands.replace.event_gave", "By", "<@"+by+">", "Seat", seatWords(seat), "Old", oldUser, "New", newUser)
+		notice = "🔄 " + rules.Msg("commands.replace.notice_by", "New", newUser, "Seat", seatWords(seat), "Old", oldUser, "By", "<@"+by+">")
 	}
 	turn := slices.Contains(l.st.Active(), seat) && len(l.st.Legal(seat)) > 0
 	outbox := []data.OutboxItem{replacedDM(l.row, newUserID, seat, l.st.Version(), turn)}

@@ -42,7 +42,11 @@ func (s *Service) settings(ctx context.Context, req Request) (Reply, error) {
 		if set.DMsOff {
 			state = rules.Msg("commands.settings.dms.state-off")
 		}
-		return ephemeral(rules.Msg("commands.settings.dms.show", "State", state) + "\n" + notifyText(set) + s.paceSettingsText(ctx, req.UserID)), nil
+		text := rules.Msg("commands.settings.dms.show", "State", state) + "\n" + notifyText(set) + s.paceSettingsText(ctx, req.UserID)
+		if st := s.statsText(ctx, req.UserID); st != "" {
+			text += "\n" + st
+		}
+		return ephemeral(text), nil
 	case "on", "off":
 	default:
 		return ephemeral(rules.Msg("commands.settings.dms.pick")), nil
@@ -119,10 +123,17 @@ func (s *Service) channelLanguage(ctx context.Context, req Request) (Reply, erro
 	} else {
 		text = rules.Msg("commands.settings.language.set", "Language", languageName(value))
 	}
+	return s.settingsRest(ctx, req, "language", text)
+}
+
+// settingsRest answers the options of a /settings request other than the one just handled
+// (done, whose answer is text): text alone when there are none, else text above the answer to
+// the rest.
+func (s *Service) settingsRest(ctx context.Context, req Request, done, text string) (Reply, error) {
 	rest := req
 	rest.Options = map[string]any{}
 	for k, v := range req.Options {
-		if k != "language" {
+		if k != done {
 			rest.Options[k] = v
 		}
 	}

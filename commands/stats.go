@@ -122,22 +122,24 @@ func (s *Service) statsSetting(ctx context.Context, req Request) (Reply, error) 
 		}
 		text = rules.Msg("commands.ratings.settings." + value)
 	}
-	rest := req
-	rest.Options = map[string]any{}
-	for k, v := range req.Options {
-		if k != "stats" {
-			rest.Options[k] = v
-		}
+	return s.settingsRest(ctx, req, "stats", text)
+}
+
+// statsText says whether the player's statistics are shown (rules text), or "" without ratings.
+func (s *Service) statsText(ctx context.Context, userID string) string {
+	st := s.getStats()
+	if st == nil {
+		return ""
 	}
-	if len(rest.Options) == 0 {
-		return ephemeral(text), nil
-	}
-	r, err := s.settings(ctx, rest)
+	hidden, err := st.Hidden(ctx, userID)
 	if err != nil {
-		return r, err
+		s.log.WarnContext(ctx, "read the stats setting", "user", userID, "err", err)
+		return ""
 	}
-	r.Content = text + "\n" + r.Content
-	return r, nil
+	if hidden {
+		return rules.Msg("commands.ratings.settings.off")
+	}
+	return rules.Msg("commands.ratings.settings.on")
 }
 
 // playerName is how a record names a player: a mention (never a ping: no reply here allows

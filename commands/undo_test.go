@@ -379,7 +379,7 @@ func TestReplaceSeat(t *testing.T) {
 	}{
 		{"not the creator", notCreator, oldUser, "u9", false, false, "Only the game's creator"},
 		{"old is not playing", "u1", "u8", "u9", false, false, "is not playing in this game"},
-		{"new already plays", "u1", oldUser, st.users[2], false, false, "already plays seat 3"},
+		{"new already plays", "u1", oldUser, st.users[2], false, false, "already plays third ("},
 		{"same person", "u1", oldUser, oldUser, false, false, "already holds that seat"},
 		{"a bot", "u1", oldUser, "u9", true, false, "is a bot"},
 	} {
@@ -394,7 +394,7 @@ func TestReplaceSeat(t *testing.T) {
 
 	// A moderator (Manage Channels) who is not the creator may replace.
 	r := replace(notCreator, oldUser, "u9", map[string]ResolvedUser{"u9": {Name: "Nine"}}, true)
-	if !strings.Contains(r.Content, "<@u9> now plays seat 2") {
+	if !strings.Contains(r.Content, "<@u9> now plays second (") {
 		t.Fatalf("replace: %q", r.Content)
 	}
 	row, seats, _ := st.store.GameByID(ctx, st.game)
@@ -414,7 +414,7 @@ func TestReplaceSeat(t *testing.T) {
 			t.Errorf("DM to %s", it.Target)
 		case it.Kind == KindNotice:
 			text := noticeEnglish(t, it)
-			if !strings.Contains(text, "<@u9> takes over seat 2 from <@"+oldUser+">") {
+			if !strings.Contains(text, "<@u9> takes over from <@"+oldUser+"> (decided by ") || !strings.Contains(text, "and plays second (") {
 				t.Errorf("notice %q", text)
 			}
 		}
@@ -449,7 +449,7 @@ func TestReplaceSeat(t *testing.T) {
 	}
 	// The pace layer's entry point refuses a newcomer who already plays.
 	err = st.svc.takeVoted(ctx, passedReplaceVote(t, st.store, st.game, 0), st.game, 0, "u9", "Nine")
-	if text, ok := refusalText(err); !ok || !strings.Contains(english().Text(text), "already plays seat 2") {
+	if text, ok := refusalText(err); !ok || !strings.Contains(english().Text(text), "already plays second (") {
 		t.Fatalf("takeVoted refusal = %v", err)
 	}
 }
