@@ -421,8 +421,16 @@ func (h *harness) playTurn(user string, board discordtest.Message, menu *discord
 			if s.MaxValues > 1 {
 				n := s.MinValues + rng.IntN(min(s.MaxValues, len(s.Options))-s.MinValues+1)
 				var vs []string
+				kinds := map[string]bool{} // one count per kind of card ("2 × British ship")
 				for _, k := range rng.Perm(len(s.Options))[:n] {
-					vs = append(vs, s.Options[k].Value)
+					kind := s.Options[k].Label
+					if _, after, counted := strings.Cut(kind, " × "); counted {
+						kind = after
+					}
+					if !kinds[kind] {
+						kinds[kind] = true
+						vs = append(vs, s.Options[k].Value)
+					}
 				}
 				picks = append(picks, pick{c: s, values: vs})
 				continue

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,9 +28,10 @@ import (
 // the level reached after skipping levels that offer a single option, laid out by the first of
 // these rules that applies:
 //
-//  1. Multi-pick: options whose moves carry Multi form one multi-select (min/max from Multi,
-//     identical cards listed separately so that two can be picked); the picked moves are played
-//     with rules.ApplyBatch, all or nothing. The level's other options are buttons.
+//  1. Multi-pick: options whose moves carry Multi form one multi-select (min/max from Multi;
+//     identical cards collapsed into counts, "2 × pepper", the total checked when picked); the
+//     picked moves are played with rules.ApplyBatch, all or nothing. The level's other options
+//     are buttons.
 //  2. Grid: when every option leads to a final level of at most 4 moves and the options fit in 5
 //     rows, each option is a row: a disabled button naming it, then a button per move.
 //  3. Buttons: at most 5 options are buttons. An option that leads further is a button that opens
@@ -137,6 +139,69 @@ func newMenu(l *loaded, seat rules.Seat) *menu {
 	m.finish(m.root)
 	m.hash = strconv.FormatUint(uint64(h.Sum32()), 36)
 	return m
+}
+
+// multiEntries are the select options of the multi-pick options ks of lv. Identical cards (the
+// same words and label: the player cannot tell them apart, e.g. Batavia's ships of one company)
+// are collapsed into counts: one entry per number of them, "3 ×
+// British ship", whose value lists that many option indexes joined by "+" (see multiPicks).
+// counted reports whether any entry stands for more than one card.
+func (m *menu) multiEntries(lv *level, ks []int) (entries []discordgo.SelectMenuOption, counted bool) {
+	var keys []string
+	groups := map[string][]int{}
+	for _, k := range ks {
+		o := lv.opts[k]
+		key := o.text + "\x00" + m.labels[o.move]
+		if groups[key] == nil {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], k)
+	}
+	for _, key := range keys {
+		g := groups[key]
+		o := lv.opts[g[0]]
+		for n := 1; n <= len(g); n++ {
+			e := discordgo.SelectMenuOption{Label: o.text, Value: joinInts(g[:n])}
+			if len(g) > 1 {
+				e.Label, counted = truncate(rules.Msg("commands.menu.count", "N", n, "Option", o.text), labelMax), true
+			}
+			if m.labels[o.move] != o.text {
+				e.Description = truncate(m.labels[o.move], labelMax)
+			}
+			entries = append(entries, e)
+		}
+	}
+	return entries, counted
+}
+
+// joinInts is ks as "3+4+5".
+func joinInts(ks []int) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = strconv.Itoa(k)
+	}
+	return strings.Join(parts, "+")
+}
+
+// multiPicks reads the values of a multi-pick (multiEntries) into option indexes of lv, in order.
+// ok is false for a value that is not one (a forged or stale one); twice is true when two values
+// name the same card (two counts of one kind picked together).
+func multiPicks(lv *level, values []string) (ks []int, twice, ok bool) {
+	for _, v := range values {
+		for _, part := range strings.Split(v, "+") {
+			k, err := strconv.Atoi(part)
+			if err != nil || k < 0 || k >= len(lv.opts) {
+				return nil, false, false
+			}
+			if slices.Contains(ks, k) {
+				twice = true
+				continue
+			}
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks, twice, true
 }
 
 // add places move i at the end of its path. Moves with an equal path are the same to the player
@@ -459,17 +524,17 @@ func (m *menu) render(b *strings.Builder, lv *level, path []int, page int) Reply
 	case len(multi) > 0:
 		mu := m.multiOf(lv.opts[multi[0]].move)
 		multiNote := m.multiWarning(lv, multi)
-		for part := 0; part*selectOptions < len(multi) && part < maxRows-1; part++ {
-			chunk := multi[part*selectOptions : min(len(multi), (part+1)*selectOptions)]
+		entries, counted := m.multiEntries(lv, multi)
+		for part := 0; part*selectOptions < len(entries) && part < maxRows-1; part++ {
+			chunk := entries[part*selectOptions : min(len(entries), (part+1)*selectOptions)]
 			opts := make([]discordgo.SelectMenuOption, len(chunk))
-			for j, k := range chunk {
-				o := lv.opts[k]
-				opts[j] = discordgo.SelectMenuOption{Label: o.text, Value: strconv.Itoa(k)}
-				if m.labels[o.move] != o.text {
-					opts[j].Description = truncate(m.labels[o.move], labelMax)
-				}
+			for j, e := range chunk {
+				opts[j] = e
 			}
 			lo, hi := min(mu.Min, len(chunk)), min(mu.Max, len(chunk))
+			if counted {
+				lo, hi = 1, len(chunk) // an entry may stand for several cards: the handler checks the total
+			}
 			lo = max(lo, 1)
 			hi = max(hi, lo)
 			r.row(discordgo.SelectMenu{CustomID: m.id(ActMulti, path, part), Placeholder: truncate(lv.prompt, 150),

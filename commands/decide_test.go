@@ -731,17 +731,27 @@ func TestMenuBatch(t *testing.T) {
 		t.Fatalf("pay step = %q", labelsOf(pay))
 	}
 	s := sels[0]
-	if s.MaxValues != 3 || s.MinValues == nil || *s.MinValues != 1 || len(s.Options) != 4 {
+	// The two peppers are one kind: counted, "1 × pepper" and "2 × pepper" (an entry may then
+	// stand for two cards, so Discord lets any of the 4 entries be picked; the total is checked).
+	if s.MaxValues != 4 || s.MinValues == nil || *s.MinValues != 1 || len(s.Options) != 4 {
 		t.Fatalf("multi-select %d–%d of %d options", *s.MinValues, s.MaxValues, len(s.Options))
 	}
-	if s.Options[0].Label != "pepper" || s.Options[1].Label != "pepper" {
-		t.Errorf("identical cards are not listed separately: %+v", s.Options[:2])
+	if s.Options[0].Label != "1 × pepper" || s.Options[1].Label != "2 × pepper" || s.Options[2].Label != "cloves" {
+		t.Errorf("identical cards are not counted: %+v", s.Options[:3])
 	}
 	tt.drainOutbox()
+	before := tt.snapshot()
+
+	// Two counts of one kind, or more cards than the pick allows: said, and nothing is played.
+	if r := tt.choose(0, s, s.Options[0].Value, s.Options[1].Value); !strings.Contains(r.Content, "two numbers of the same card") || tt.snapshot() != before {
+		t.Fatalf("two counts of pepper answered %q", r.Content)
+	}
+	if r := tt.choose(0, s, s.Options[1].Value, s.Options[2].Value, s.Options[3].Value); !strings.Contains(r.Content, "Pick 1 to 3") || tt.snapshot() != before {
+		t.Fatalf("four cards answered %q", r.Content)
+	}
 
 	// Three cards: the third is refused (the mission is paid after two), so nothing is played.
-	before := tt.snapshot()
-	bad := tt.choose(0, s, s.Options[0].Value, s.Options[1].Value, s.Options[2].Value)
+	bad := tt.choose(0, s, s.Options[1].Value, s.Options[2].Value)
 	if !strings.Contains(bad.Content, "Nothing was played") || !strings.Contains(bad.Content, "mission is paid") {
 		t.Fatalf("half-way failure answered %q", bad.Content)
 	}

@@ -361,9 +361,13 @@ func exploreMenu(t *testing.T, m *menu) map[string]bool {
 						switch id.Action {
 						case ActMulti:
 							lv, _, _ := m.at(id.Path)
-							var k int
-							fmt.Sscanf(o.Value, "%d", &k)
-							reached[m.pathKey(lv.opts[k].move)] = true
+							ks, _, ok := multiPicks(lv, []string{o.Value}) // a count stands for several cards
+							if !ok {
+								t.Fatalf("multi-select value %q", o.Value)
+							}
+							for _, k := range ks {
+								reached[m.pathKey(lv.opts[k].move)] = true
+							}
 						case ActSelect:
 							rel, ok := parsePath(o.Value)
 							if !ok {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -267,15 +266,18 @@ func (s *Service) decide(ctx context.Context, req Request, id CustomID) (Reply, 
 		if !ok || lv == nil || len(values) == 0 {
 			return lost()
 		}
-		var ks []int
-		for _, v := range values {
-			var k int
-			if _, err := fmt.Sscanf(v, "%d", &k); err != nil || k < 0 || k >= len(lv.opts) || slices.Contains(ks, k) {
-				return lost()
-			}
-			ks = append(ks, k)
+		ks, twice, ok := multiPicks(lv, values)
+		if !ok || len(ks) == 0 {
+			return lost()
 		}
-		slices.Sort(ks)
+		if mu := m.multiOf(lv.opts[ks[0]].move); twice || (mu != nil && (len(ks) < mu.Min || len(ks) > mu.Max)) {
+			// Counts of one kind picked twice, or a total out of bounds: nothing is played.
+			note := rules.Msg("commands.menu.count_twice")
+			if !twice {
+				note = rules.Msg("commands.menu.pick_range", "Min", max(mu.Min, 1), "Max", mu.Max)
+			}
+			return update(m.viewPage(lvPath, 0, note))
+		}
 		if id.Action == ActMulti {
 			if r, ask := m.multiConfirm(lvPath, lv, ks); ask {
 				return update(r)
