@@ -31,6 +31,13 @@ type Table struct {
 // each seat that moved since its row's version gets the increment (once per change, up to the
 // cap) and a fresh decision; a seat whose last move was taken back (the game's version went
 // back below it) gives its increment back and decides afresh; the clocks of the active seats run again from now unless paused.
+//
+// A step where several seats act at once (Spice Merchant's secret registration) is held as one:
+// a seat that moved in it and is still among its active seats keeps its clock running, gets no
+// increment and no fresh decision until the step ends (its row's version stays before its move
+// until then). Its clock, deadline and reminders so look exactly like those of the seats still
+// deciding, and nothing public shows who has moved or in what order (issue 26); at the end every
+// seat that moved gets its increment at once.
 // old are the stored clocks (any order; a seat without one starts with the pace's bank); moves are
 // the game's moves since the oldest of their versions. It is a pure function.
 func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now time.Time) []data.SeatClock {
@@ -64,13 +71,17 @@ func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now tim
 				c.LastMove = max(c.LastMove, m.Seq)
 			}
 		}
+		active := !t.Over && slices.Contains(t.Active, rules.Seat(i)) && !t.NoClock[i]
+		held := moved && active && len(t.Active) > 1 // moved within a step it shares: held until it ends
+		if held {
+			moved = false
+		}
 		if moved && !p.Live() {
 			c.Bank += p.Increment
 			if p.Cap > 0 && c.Bank > p.Cap {
 				c.Bank = p.Cap
 			}
 		}
-		active := !t.Over && slices.Contains(t.Active, rules.Seat(i)) && !t.NoClock[i]
 		awayUntil, away := t.Away[i]
 		wasPaused := c.Paused
 		c.Paused = active && away
@@ -87,7 +98,9 @@ func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now tim
 				c.Since = now
 			}
 		}
-		c.Version = t.Version
+		if !held {
+			c.Version = t.Version
+		}
 		c.Due = NextDue(p, c, awayUntil, now)
 		out[i] = c
 	}

@@ -237,32 +237,37 @@ func TestRecomputeClockRunsOnlyWhileActive(t *testing.T) {
 		t.Errorf("both seats of the simultaneous step run: %+v %+v", cs[1], cs[2])
 	}
 	// Seat 1 acts 5 h later; seat 2 is still active: its clock keeps running, its decision is
-	// the same one (no fresh reminders).
+	// the same one (no fresh reminders). Seat 1's clock is held with the step's: it looks the same.
 	t2 := t1.Add(5 * time.Hour)
 	cs = Recompute(p, cs, []data.Move{{Seq: 2, Seat: 1}}, Table{Version: 2, Users: users, Active: []rules.Seat{1, 2}}, t2)
 	if cs[2].Bank != Day-5*time.Hour || cs[2].TurnAt != t1 {
 		t.Errorf("seat 2 still deciding: %+v", cs[2])
 	}
-	if cs[1].Bank != min(2*Day-5*time.Hour, 3*Day) || cs[1].TurnAt != t2 {
-		t.Errorf("seat 1 moved within the step: %+v", cs[1])
+	if cs[1].Bank != cs[2].Bank || cs[1].TurnAt != t1 || cs[1].Since != cs[2].Since || cs[1].Due != cs[2].Due {
+		t.Errorf("seat 1 moved within the step and its clock differs from seat 2's: %+v %+v", cs[1], cs[2])
+	}
+	// The step ends (seat 2 moves 1 h later): both get their increment now.
+	cs = Recompute(p, cs, []data.Move{{Seq: 2, Seat: 1}, {Seq: 3, Seat: 2}}, Table{Version: 3, Users: users, Active: []rules.Seat{0}}, t2.Add(time.Hour))
+	if want := 2*Day - 6*time.Hour; cs[1].Bank != want || cs[2].Bank != want || cs[1].Version != 3 {
+		t.Errorf("after the step: %+v %+v, want banks of %v", cs[1], cs[2], want)
 	}
 	// The cap: many quick moves never bank more than 3 days.
 	for i := 0; i < 5; i++ {
-		cs = Recompute(p, cs, []data.Move{{Seq: 3 + i, Seat: 0}}, Table{Version: 3 + i, Users: users, Active: []rules.Seat{0}}, t2)
+		cs = Recompute(p, cs, []data.Move{{Seq: 4 + i, Seat: 0}}, Table{Version: 4 + i, Users: users, Active: []rules.Seat{0}}, t2)
 	}
 	if cs[0].Bank != 3*Day {
 		t.Errorf("bank above the cap: %v", cs[0].Bank)
 	}
 	// An absence pauses the clock: no deadline, due when the absence ends.
 	back := t2.Add(4 * Day)
-	cs = Recompute(p, cs, nil, Table{Version: 7, Users: users, Active: []rules.Seat{0}, Away: map[int]time.Time{0: back}}, t2.Add(time.Hour))
+	cs = Recompute(p, cs, nil, Table{Version: 8, Users: users, Active: []rules.Seat{0}, Away: map[int]time.Time{0: back}}, t2.Add(time.Hour))
 	if !cs[0].Paused || !cs[0].Since.IsZero() || !cs[0].Due.Equal(back) {
 		t.Errorf("away: %+v", cs[0])
 	}
-	// Undo of seat 0's last move (version 7 → 6): the increment goes back.
+	// Undo of seat 0's last move (version 8 → 7): the increment goes back.
 	bank := cs[0].Bank
-	cs = Recompute(p, cs, nil, Table{Version: 6, Users: users, Active: []rules.Seat{0}}, t2.Add(2*time.Hour))
-	if cs[0].Bank != bank-Day || cs[0].LastMove != 6 {
+	cs = Recompute(p, cs, nil, Table{Version: 7, Users: users, Active: []rules.Seat{0}}, t2.Add(2*time.Hour))
+	if cs[0].Bank != bank-Day || cs[0].LastMove != 7 {
 		t.Errorf("undo: bank %v → %v, last move %d", bank, cs[0].Bank, cs[0].LastMove)
 	}
 	// The game is over: no clock, nothing due.
@@ -303,5 +308,42 @@ func TestDigest(t *testing.T) {
 	got, more = Digest(log, 0, 3)
 	if len(got) != 3 || got[0].Text != "b" || more != 1 {
 		t.Errorf("digest capped = %v %d", got, more)
+	}
+}
+
+// TestRecomputeSimultaneousStepHidesOrder: in a step where every seat acts at once (Spice
+// Merchant's secret registration), whatever the order and times of the seats' moves, every
+// seat's clock — bank, running time, decision start, deadline, next due time — is the same as
+// every other's until the step ends, and at its end every seat has the same bank. Nothing public
+// can show who moved or in what order.
+func TestRecomputeSimultaneousStepHidesOrder(t *testing.T) {
+	p, _ := Preset("daily")
+	users := []string{"a", "b", "c"}
+	all := []rules.Seat{0, 1, 2}
+	for _, order := range [][]int{{0, 1, 2}, {2, 0, 1}, {1, 2, 0}} {
+		t0 := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+		cs := Recompute(p, nil, nil, Table{Version: 0, Users: users, Active: all}, t0)
+		var moves []data.Move
+		now := t0
+		for k, seat := range order[:2] {
+			now = now.Add(time.Duration(k+1) * 3 * time.Hour)
+			moves = append(moves, data.Move{Seq: k + 1, Seat: seat, At: now})
+			cs = Recompute(p, cs, moves, Table{Version: k + 1, Users: users, Active: all}, now)
+			for _, c := range cs[1:] {
+				d0, _ := Deadline(p, cs[0])
+				d, _ := Deadline(p, c)
+				if c.Bank != cs[0].Bank || c.Since != cs[0].Since || c.TurnAt != cs[0].TurnAt || !d.Equal(d0) || !c.Due.Equal(cs[0].Due) {
+					t.Fatalf("order %v after %d moves: seat %d's clock %+v differs from seat 0's %+v", order, k+1, c.Seat, c, cs[0])
+				}
+			}
+		}
+		now = now.Add(time.Hour)
+		moves = append(moves, data.Move{Seq: 3, Seat: order[2], At: now})
+		cs = Recompute(p, cs, moves, Table{Version: 3, Users: users, Active: []rules.Seat{0}}, now)
+		for _, c := range cs {
+			if c.Bank != cs[0].Bank || c.Version != 3 {
+				t.Errorf("order %v, the step over: seat %d %+v, seat 0 %+v", order, c.Seat, c, cs[0])
+			}
+		}
 	}
 }
