@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"spicebot/bot"
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
 	"spicebot/data"
@@ -289,5 +291,49 @@ func TestNoMarkupE2E(t *testing.T) {
 	marks := watchMarkup(h.srv)
 	h.openLobby("borneo", 3)
 	h.playGame(rand.New(rand.NewPCG(13, 1)), 400, nil)
+	marks.check(t)
+}
+
+// TestFrenchThreadStatusE2E plays a Spice Merchant game in its own thread, the parent channel's
+// language set to French (/settings language, here straight in the store), with the status line
+// following every turn: every status line (in progress, finished) is in French, with no message
+// markup and no English word, and nothing any player receives shows markup.
+func TestFrenchThreadStatusE2E(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end game")
+	}
+	h := newHarnessWith(t, 3, func(c *bot.Config) { c.StatusEvery = -1 })
+	h.threads, h.parent = true, h.channel
+	marks := watchMarkup(h.srv)
+	var mu sync.Mutex
+	status := map[string]bool{}
+	h.srv.Watch(func(m discordtest.Message, _ bool) {
+		if m.ChannelID == h.parent && !m.Ephemeral {
+			mu.Lock()
+			status[texts(m)] = true
+			mu.Unlock()
+		}
+	})
+	h.openLobby("spice-merchant", 3)
+	if err := h.store.SetChannelLanguage(context.Background(), h.parent, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	clear(status) // the lobby, in English until now
+	mu.Unlock()
+	h.playCalm(400, 3)
+	mu.Lock()
+	defer mu.Unlock()
+	var progress, finished bool
+	for s := range status {
+		if w := englishRE.FindString(s); w != "" {
+			t.Errorf("English %q in a French status line: %q", w, s)
+		}
+		progress = progress || strings.Contains(s, "en cours") && strings.Contains(s, "mis à jour")
+		finished = finished || strings.Contains(s, "Revanche")
+	}
+	if !progress || !finished {
+		t.Errorf("the status lines never said « en cours … mis à jour » (%v) or offered « Revanche » (%v): %v", progress, finished, status)
+	}
 	marks.check(t)
 }
