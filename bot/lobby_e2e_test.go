@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"spicebot/bot/discordtest"
+	"spicebot/commands"
 	"spicebot/data"
 )
 
@@ -329,5 +331,99 @@ func notificationsGame(t *testing.T, game string, players int) {
 	}
 	if !reflect.DeepEqual(lobby.Options, row.Options) {
 		t.Errorf("rematch options %v, want %v", lobby.Options, row.Options)
+	}
+}
+
+// TestQuietLobby: four players gather, by command and by button, one leaves and comes back, and
+// the game starts — in a channel (thread:off) and in a thread of its own. The lobby is one public
+// message, edited in place: no join or leave posts anything public; after the start no message
+// keeps live Join, Leave or Start buttons.
+func TestQuietLobby(t *testing.T) {
+	for _, threads := range []bool{false, true} {
+		t.Run(map[bool]string{false: "thread-off", true: "thread"}[threads], func(t *testing.T) {
+			h := newHarness(t, 4)
+			home := h.channel
+			opts := []discordtest.Option{discordtest.Int("players", 4)}
+			if !threads {
+				opts = append(opts, discordtest.Str("thread", "off"))
+			}
+			lobby := h.final(h.srv.Command(h.users[0], home, "game", discordtest.Group("new", discordtest.Sub("borneo", opts...))))
+			if lobby.Ephemeral {
+				t.Fatalf("the lobby is private: %q", lobby.Content)
+			}
+			where := home // where the lobby's buttons and commands are used
+			if threads {
+				th, ok := h.srv.Thread(lobby.ID)
+				if !ok {
+					t.Fatalf("no thread for the lobby")
+				}
+				where = th.ID
+			}
+			posts := func() int { // public messages the bot made in both channels, interaction replies included
+				n := 0
+				for _, ch := range []string{home, where} {
+					for _, m := range h.srv.Timeline(ch) {
+						if !m.Ephemeral && m.ID != lobby.ID {
+							n++
+						}
+					}
+					if ch == where && where == home {
+						break
+					}
+				}
+				return n
+			}
+			// The bot learns the lobby message's id just after posting it (a few ms; players take
+			// longer): the joins below come after that.
+			for ctx := ctxT(t); ; time.Sleep(5 * time.Millisecond) {
+				if row, _, err := h.store.Current(ctx, where); err == nil && row.LobbyMessageID != "" {
+					break
+				}
+				if ctx.Err() != nil {
+					t.Fatal("the lobby message was never recorded")
+				}
+			}
+			before := posts()
+			join, _ := lobby.Button("Join")
+			for _, step := range []struct {
+				user   string
+				button bool
+				sub    string
+			}{{h.users[1], false, "join"}, {h.users[2], true, "join"}, {h.users[1], false, "leave"}, {h.users[1], true, "join"}} {
+				var r discordtest.Message
+				if step.button {
+					r = h.final(h.srv.Button(step.user, home, lobby.ID, join.CustomID))
+				} else {
+					r = h.final(h.srv.Command(step.user, where, "game", discordtest.Sub(step.sub)))
+					if !r.Ephemeral {
+						t.Errorf("/game %s by command answered publicly: %q", step.sub, r.Content)
+					}
+				}
+			}
+			h.waitOutbox()
+			if got := posts(); got != before {
+				t.Errorf("joining and leaving posted %d public messages; the lobby message must be edited instead", got-before)
+			}
+			m, _ := h.srv.Message(lobby.ID)
+			if !strings.Contains(m.Content, "Ann") || !strings.Contains(m.Content, "Bob") || !strings.Contains(m.Content, "Cy") {
+				t.Errorf("the lobby message does not list the three players: %q", m.Content)
+			}
+			r := h.final(h.srv.Command(h.users[3], where, "game", discordtest.Sub("join"))) // the fourth: the table starts
+			if !strings.Contains(r.Content, "started") {
+				t.Fatalf("the fourth join answered %q", r.Content)
+			}
+			h.waitOutbox()
+			for _, ch := range []string{home, where} {
+				for _, m := range h.srv.Timeline(ch) {
+					for _, id := range m.CustomIDs() {
+						for _, act := range []commands.Action{commands.ActJoin, commands.ActLeave, commands.ActStart} {
+							if strings.HasPrefix(id, "sb1:"+string(act)+"/") {
+								t.Errorf("after the start, message %s still has a %s button: %q", m.ID, act, m.Content)
+							}
+						}
+					}
+				}
+			}
+		})
 	}
 }
