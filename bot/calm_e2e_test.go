@@ -11,6 +11,7 @@ import (
 	"spicebot/bot/discordtest"
 	"spicebot/commands"
 	"spicebot/data"
+	"spicebot/pace"
 	"spicebot/rules"
 	"spicebot/rules/dei"
 )
@@ -353,5 +354,63 @@ func TestCalmChannel(t *testing.T) {
 				checkContract(t, h)
 			})
 		}
+	}
+}
+
+// TestThreadArchivedMidGame plays a weekly Borneo game in its own thread, which Discord archives
+// for inactivity mid-game (twice): the reminder of the waited-on player reopens it (a player's
+// command must not meet an archived thread), and so does the next board; the game goes on to its
+// end.
+func TestThreadArchivedMidGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end game in -short mode")
+	}
+	clock := newManualClock()
+	h := newHarnessWith(t, 3, func(c *bot.Config) { c.Clock = clock })
+	h.threads, h.parent = true, h.channel
+	h.openLobby("borneo", 3, discordtest.Str("pace", "weekly"))
+	rng := rules.NewRNG(5)
+	for range 4 {
+		row, seats, st := h.stateByID()
+		h.boardAt(st.Version())
+		h.playRandom(row, seats, st, &rng)
+	}
+	_, seats, st := h.stateByID()
+	h.boardAt(st.Version())
+	h.waitOutbox()
+
+	// A week without a move: Discord archives the thread. The reminder reopens it.
+	h.srv.ArchiveThread(h.channel, false)
+	waited := ""
+	for _, s := range seats {
+		if slices.Contains(st.Active(), rules.Seat(s.Seat)) {
+			waited = s.UserID
+		}
+	}
+	if _, err := advanceUntil(t, h, clock, 2*pace.Day+time.Hour, func(m discordtest.Message) bool {
+		return m.Kind == discordtest.KindDM && m.UserID == waited && strings.Contains(m.Content, "Reminder")
+	}); err != nil {
+		t.Fatalf("no reminder: %v", err)
+	}
+	for ctx := ctxT(t); ; time.Sleep(5 * time.Millisecond) {
+		if th, _ := h.srv.Thread(h.channel); !th.Archived {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the reminder did not reopen the archived thread")
+		}
+	}
+
+	// Archived again: the next move's board reopens it.
+	h.srv.ArchiveThread(h.channel, false)
+	row, seats, st := h.stateByID()
+	h.playRandom(row, seats, st, &rng)
+	h.boardAt(st.Version() + 1)
+	if th, _ := h.srv.Thread(h.channel); th.Archived || th.Unarchived < 2 {
+		t.Fatalf("after the next board the thread is %+v, want it open, unarchived twice", th)
+	}
+	s := h.playCalm(2000, 9)
+	if final, _, st := h.stateByID(); st == nil || final.Status != data.StatusFinished {
+		t.Fatalf("the game did not end: %+v (%d moves)", final.Status, s.moves)
 	}
 }

@@ -82,6 +82,9 @@ func (b *Bot) sendReminder(ctx context.Context, items []data.OutboxItem) error {
 	if !rm.DMsOff {
 		err := b.directMessage(ctx, rm.UserID, nonce("r", it.ID, it.CreatedAt.UnixMilli()),
 			&discordgo.MessageSend{Content: rm.DM, AllowedMentions: noPings})
+		if err == nil {
+			b.reopenThread(ctx, it.GameID) // the reminded player's command must not meet an archived thread
+		}
 		if !isRESTCode(err, codeCannotDM) {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strconv"
 
@@ -77,8 +78,16 @@ func (b *Bot) createMessage(ctx context.Context, channelID, nonce string, msg *d
 	return m, err
 }
 
-// postMessage is one try of createMessage.
+// postMessage is one try of createMessage. Each try sends the files from their start (a try
+// after an archived thread was reopened must not send what the first one consumed).
 func (b *Bot) postMessage(ctx context.Context, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
+	for _, f := range msg.Files {
+		if s, ok := f.Reader.(io.Seeker); ok {
+			if _, err := s.Seek(0, io.SeekStart); err != nil {
+				return nil, fmt.Errorf("rewind %s: %w", f.Name, err)
+			}
+		}
+	}
 	body := messageCreate{MessageSend: msg, Nonce: nonce, EnforceNonce: nonce != "", Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}

@@ -81,6 +81,32 @@ func (x *exchange) recordLobby(ctx context.Context, reply commands.Reply) {
 	}
 }
 
+// reopenThread unarchives the thread of a game played in one, when Discord archived it for
+// inactivity (a weekly game): a player reminded by DM comes to a thread where commands run. It
+// costs a look at the thread (one REST call) and, when archived, the unarchiving; a locked thread
+// is left as the moderator locked it. Failures are logged: the next board reopens it anyway.
+func (b *Bot) reopenThread(ctx context.Context, gameID int64) {
+	row, _, err := b.store.GameByID(ctx, gameID)
+	if err != nil || row.LobbyChannelID == "" || row.LobbyChannelID == row.ChannelID {
+		return
+	}
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	ch, err := b.session.Channel(row.ChannelID, opts...)
+	if err != nil {
+		b.log.Warn("look at the game's thread", "game", gameID, "err", errorLine(err))
+		return
+	}
+	if ch.ThreadMetadata == nil || !ch.ThreadMetadata.Archived || ch.ThreadMetadata.Locked {
+		return
+	}
+	open := false
+	if _, err := b.session.ChannelEditComplex(row.ChannelID, &discordgo.ChannelEdit{Archived: &open}, opts...); err != nil {
+		b.log.Warn("unarchive the game's thread", "game", gameID, "err", errorLine(err))
+		return
+	}
+	b.log.Info("unarchived the game's thread for a reminder", "game", gameID, "channel", row.ChannelID)
+}
+
 // withThread runs a post or edit in channelID; when Discord refuses it because the channel is
 // an archived thread (50083: a game thread archived after a week without activity), it
 // unarchives the thread and runs it once more. A locked thread stays refused (a moderator
