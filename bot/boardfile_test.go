@@ -7,7 +7,8 @@ import (
 )
 
 // A board posted in a channel is named after its game and turn and carries its alt text (the
-// attachment's description: the game, the turn and who acts), as Discord's API takes it.
+// attachment's description: the game, the turn and who acts), as Discord's API takes it; so does
+// a board edited in place within its turn, whose new picture replaces the old one.
 func TestBoardImageNameAndAltText(t *testing.T) {
 	r := newRig(t, nil)
 	tb := r.startGame("940000000000000077", 3, 5)
@@ -32,4 +33,28 @@ func TestBoardImageNameAndAltText(t *testing.T) {
 	if !found {
 		t.Fatal("no board named borneo-turn-1.png was posted")
 	}
+}
+
+// TestEditedBoardAltText: a board edited in place within its turn carries its new picture's name
+// and alt text, and the new picture replaces the old one (one attachment).
+func TestEditedBoardAltText(t *testing.T) {
+	h := newHarness(t, 3)
+	h.openLobby("borneo", 3)
+	h.playCalm(30, 4)
+	edits := 0
+	for _, req := range h.srv.Requests() {
+		if req.Route != "PATCH /channels/{channel_id}/messages/{message_id}" || len(req.Files) == 0 || !strings.Contains(req.Path, h.channel) {
+			continue
+		}
+		edits++
+		body := string(req.Body)
+		if len(req.Files) != 1 || !strings.HasPrefix(req.Files[0].Name, "borneo-turn-") ||
+			!strings.Contains(body, `"attachments":[{"id":"0","filename":"`+req.Files[0].Name+`","description":"Borneo board, turn `) {
+			t.Errorf("an edited board's attachments: %d files, %s", len(req.Files), body)
+		}
+	}
+	if edits == 0 {
+		t.Fatal("no board was edited in place")
+	}
+	t.Logf("%d board edits, each with its picture's name and alt text", edits)
 }

@@ -352,18 +352,16 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) (err error
 		// In the post's language: its image's (the channel's).
 		post.Content += "\n" + b.words().For(post.Image.Lang).T("bot.no_board_picture")
 	}
-	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
 	shown := boardDigest(post, pic)
 	if !post.New && row.BoardMessageID != "" {
 		if b.sameBoard(gameID, row.BoardMessageID, shown) {
 			return nil // the move changed nothing the channel sees (a secret step): no edit to spend
 		}
 		err := b.withThread(ctx, channelID, func() error {
-			_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			return b.editMessage(ctx, &discordgo.MessageEdit{
 				ID: row.BoardMessageID, Channel: channelID, Content: &post.Content, Components: &post.Components,
-				Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
-			}, opts...)
-			return err
+				Files: pic.files(), AllowedMentions: pings(post.Mentions),
+			})
 		})
 		if err == nil {
 			b.rememberBoard(gameID, row.BoardMessageID, shown)
@@ -392,10 +390,10 @@ func (b *Bot) postBoard(ctx context.Context, items []data.OutboxItem) (err error
 	if msg.Content != post.Content {
 		// The message made by the first try, showing an older board: show this one. (If this
 		// fails, the next try finds the message again by the nonce.)
-		if _, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		if err := b.editMessage(ctx, &discordgo.MessageEdit{
 			ID: msg.ID, Channel: channelID, Content: &post.Content, Components: &post.Components,
-			Files: pic.files(), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: pings(post.Mentions),
-		}, opts...); err != nil {
+			Files: pic.files(), AllowedMentions: pings(post.Mentions),
+		}); err != nil {
 			return err
 		}
 	}

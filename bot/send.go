@@ -114,6 +114,47 @@ func (b *Bot) postMessage(ctx context.Context, channelID, nonce string, msg *dis
 	return &m, nil
 }
 
+// messageEdit is an edit's body with the attachments described as in messageCreate: the new
+// files (by index), with their alt text, replacing the message's old attachments (an empty list
+// removes them). discordgo's MessageEdit cannot send a description.
+type messageEdit struct {
+	*discordgo.MessageEdit
+	Attachments []attachmentMeta `json:"attachments"`
+}
+
+// editMessage edits a message (PATCH /channels/{id}/messages/{id}) as discordgo's
+// ChannelMessageEditComplex does, but with its new files' descriptions (alt text) and the files
+// sent from their start; the message's other attachments go.
+func (b *Bot) editMessage(ctx context.Context, edit *discordgo.MessageEdit) error {
+	body := messageEdit{MessageEdit: edit, Attachments: []attachmentMeta{}}
+	for i, f := range edit.Files {
+		m := attachmentMeta{ID: strconv.Itoa(i), Filename: f.Name}
+		if d, ok := f.Reader.(described); ok {
+			m.Description = d.alt
+		}
+		body.Attachments = append(body.Attachments, m)
+		if s, ok := f.Reader.(io.Seeker); ok {
+			if _, err := s.Seek(0, io.SeekStart); err != nil {
+				return fmt.Errorf("rewind %s: %w", f.Name, err)
+			}
+		}
+	}
+	edit.Attachments = nil
+	endpoint := discordgo.EndpointChannelMessage(edit.Channel, edit.ID)
+	bucket := discordgo.EndpointChannelMessage(edit.Channel, "")
+	opts := []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)}
+	if len(edit.Files) == 0 {
+		_, err := b.session.RequestWithBucketID("PATCH", endpoint, body, bucket, opts...)
+		return err
+	}
+	contentType, data, err := discordgo.MultipartBodyWithJSON(body, edit.Files)
+	if err != nil {
+		return fmt.Errorf("encode message edit: %w", err)
+	}
+	_, err = b.session.RequestRaw("PATCH", endpoint, contentType, data, bucket, 0, opts...)
+	return err
+}
+
 // noPings allows no mentions: replies name people without pinging them.
 var noPings = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 
