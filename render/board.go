@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"math"
+
+	"spicebot/rules"
 )
 
 // Boards: a column of panels, and two variants.
@@ -26,6 +28,13 @@ type Panel struct {
 	Gap float64
 	// Detail marks a legend or a secondary panel, drawn only on the full board (Kit.Full).
 	Detail bool
+	// Fold marks a panel the posted board leaves out when it would otherwise be taller than
+	// MaxBoardHeight (the full board always shows it): the higher Fold first, then the lower
+	// ones, until the board fits; 0 never. A board that left one out says so at its foot.
+	Fold int
+	// Brief, when set, is drawn in the panel's place when it is folded (e.g. the players' names
+	// and scores in place of their whole panels).
+	Brief *Panel
 	// Draw draws it with its top edge at top.
 	Draw func(c *Canvas, top float64)
 }
@@ -45,6 +54,9 @@ type Column struct {
 // and the last by col.Margin. It returns the image.
 func (k *Kit) Stack(col Column, panels []Panel) *image.RGBA {
 	shown := k.Shown(panels)
+	if !k.full {
+		shown = k.fold(col, shown)
+	}
 	y := col.HeaderH + col.Gap
 	tops := make([]float64, len(shown))
 	for i, p := range shown {
@@ -63,6 +75,78 @@ func (k *Kit) Stack(col Column, panels []Panel) *image.RGBA {
 		p.Draw(c, tops[i])
 	}
 	return c.Image()
+}
+
+// height is how tall col is with panels.
+func height(col Column, panels []Panel) float64 {
+	y := col.HeaderH + col.Gap
+	for _, p := range panels {
+		y += p.H + gapOf(p, col)
+	}
+	if len(panels) > 0 {
+		y += col.Margin - gapOf(panels[len(panels)-1], col)
+	}
+	return math.Ceil(y)
+}
+
+// SeatsBrief is a short panel of the players, one row each: the seat's disc, its name and a
+// short text of the game's (right[i], e.g. the score; "" for none), in the box at x, width w. A
+// drawer gives it as the Brief of its players' panel (Panel.Brief), so that a board that folds
+// that panel still names every player.
+func (k *Kit) SeatsBrief(x, w float64, display, initials []string, right []string) Panel {
+	const rowH, pad = 28.0, 6.0
+	h := 2*pad + rowH*float64(len(display))
+	return Panel{H: h, Draw: func(c *Canvas, top float64) {
+		c.Panel(x, top, w, h, 8, ColPanel, ColBorder)
+		for i := range display {
+			y := top + pad + rowH*(float64(i)+0.5)
+			c.SeatDisc(x+20, y, 11, rules.Seat(i), initials)
+			st := Style{Size: 14, Bold: true}
+			rw := 0.0
+			if i < len(right) && right[i] != "" {
+				rw = c.Measure(right[i], st) + 12
+				c.Text(right[i], x+w-10, y, 1, st)
+			}
+			name := SeatName(display, rules.Seat(i))
+			ns, _ := c.FitName(name, w-40-rw-8, Style{Size: 15})
+			c.Text(name, x+38, y, 0, ns)
+		}
+	}}
+}
+
+// foldNoteH is the height of the line that says a posted board left panels out.
+const foldNoteH = 24
+
+// fold leaves out of shown the Fold panels, the highest Fold first, until the board fits
+// MaxBoardHeight (or none is left to fold), and then ends it with a line saying that the full
+// board (the Details button) has the rest.
+func (k *Kit) fold(col Column, shown []Panel) []Panel {
+	folded := false
+	note := 0.0 // the foot line's height, with its gap, once a panel is folded
+	for height(col, shown)+note > MaxBoardHeight {
+		top, at := 0, -1
+		for i, p := range shown {
+			if p.Fold > top {
+				top, at = p.Fold, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		if b := shown[at].Brief; b != nil {
+			shown = append(shown[:at:at], append([]Panel{*b}, shown[at+1:]...)...)
+		} else {
+			shown = append(shown[:at:at], shown[at+1:]...)
+		}
+		folded, note = true, foldNoteH+col.Gap
+	}
+	if !folded {
+		return shown
+	}
+	more := k.T("render.details.more")
+	return append(shown, Panel{H: foldNoteH, Draw: func(c *Canvas, top float64) {
+		c.Text(more, float64(col.W)/2, top+foldNoteH/2, 0.5, Style{Size: 14, Colour: ColMuted})
+	}})
 }
 
 func gapOf(p Panel, col Column) float64 {

@@ -149,6 +149,11 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 		auctionHt = auctionH(wide)
 	}
 	legendH := legendHeight(k, m)
+	gold := make([]string, n)
+	for i, sv := range v.Seats {
+		gold[i] = k.T("batavia.board.gold", "Count", sv.Gold)
+	}
+	brief := k.SeatsBrief(bMargin, bInner, display, initials, gold)
 	col := render.Column{W: bW, HeaderH: headerH, Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { header(k, c, v) }}
 	return k.Stack(col, []render.Panel{
 		{H: statusH, Draw: func(c *render.Canvas, top float64) {
@@ -157,8 +162,8 @@ func board(k *render.Kit, v *batavia.View) (image.Image, error) {
 		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { outcome(k, c, v, display, initials, top, outcomeH) }},
 		{H: auctionHt, Draw: func(c *render.Canvas, top float64) { auction(k, c, v, display, initials, top, wide) }},
 		{H: trackH(), Draw: func(c *render.Canvas, top float64) { track(k, c, v, initials, top) }},
-		{H: scaleH(), Draw: func(c *render.Canvas, top float64) { scale(k, c, v, display, initials, top) }},
-		{H: bTitleH + float64(n)*(seatRowH+4), Draw: func(c *render.Canvas, top float64) { seats(k, c, v, display, initials, top) }},
+		{H: scaleH(), Fold: 2, Draw: func(c *render.Canvas, top float64) { scale(k, c, v, display, initials, top) }},
+		{H: bTitleH + float64(n)*(seatRowH+4), Fold: 1, Brief: &brief, Draw: func(c *render.Canvas, top float64) { seats(k, c, v, display, initials, top) }},
 		{H: warehouseH(), Detail: true, Draw: func(c *render.Canvas, top float64) { warehouses(k, c, v, initials, top) }},
 		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
 			c.Blit(k.Layer(layerKey{"legend", 0}, bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintLegend(k, c, legendH) }),

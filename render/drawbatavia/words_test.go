@@ -28,7 +28,9 @@ func TestBataviaImagesSpeakPlainWords(t *testing.T) {
 		t.Errorf("smallest text drawn %v px, want at least %d", smallest, render.MinTextSize)
 	}
 	t.Logf("smallest text drawn: %v px", smallest)
-	// Not yet within render.MaxBoardHeight at every player count (issue 25 item 5).
+	if tallest > render.MaxBoardHeight {
+		t.Errorf("a board is %d px tall, more than a phone shows (%d)", tallest, render.MaxBoardHeight)
+	}
 	t.Logf("tallest board: %d px (a phone shows %d)", tallest, render.MaxBoardHeight)
 }
 

@@ -253,6 +253,13 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 		seatsH += w.seatRowH(m, v, &sv, render.SeatName(display, sv.Seat), active[sv.Seat]) + 4
 	}
 	legendH := legendHeight(w, m)
+	scores := make([]string, n)
+	for _, sv := range v.Seats {
+		if int(sv.Seat) < n {
+			scores[sv.Seat] = fmt.Sprintf("%d %s", sv.Score, k.T("borneo.board.vp"))
+		}
+	}
+	brief := k.SeatsBrief(bMargin, bInner, display[:n], initials, scores)
 	col := render.Column{W: bW, HeaderH: headerH(v), Gap: bGap, Margin: bMargin, Header: func(c *render.Canvas) { borneoHeader(w, c, v) }}
 	return k.Stack(col, []render.Panel{
 		{H: statusH, Draw: func(c *render.Canvas, top float64) {
@@ -262,8 +269,8 @@ func borneoBoard(k *render.Kit, v *borneo.View) (image.Image, error) {
 		{H: bCompaniesH, Draw: func(c *render.Canvas, top float64) { drawCompanies(w, c, v, display, initials, top) }},
 		{H: bTitleH + float64(harbourSlotH(v.Harbours)), Draw: func(c *render.Canvas, top float64) { borneoHarbours(w, c, v, top) }},
 		{H: actionH, Draw: func(c *render.Canvas, top float64) { borneoAction(w, c, v, display, initials, top, actionH) }},
-		{H: missionsH - 6, Draw: func(c *render.Canvas, top float64) { borneoMissions(w, c, v.Missions, top) }},
-		{H: seatsH, Draw: func(c *render.Canvas, top float64) { borneoSeats(w, c, v, display, initials, top) }},
+		{H: missionsH - 6, Fold: 2, Draw: func(c *render.Canvas, top float64) { borneoMissions(w, c, v.Missions, top) }},
+		{H: seatsH, Fold: 1, Brief: &brief, Draw: func(c *render.Canvas, top float64) { borneoSeats(w, c, v, display, initials, top) }},
 		{H: legendH, Detail: true, Draw: func(c *render.Canvas, top float64) {
 			c.Blit(k.Layer("borneo/legend", bInner, int(legendH), render.ColPaper, func(c *render.Canvas) { paintBorneoLegend(w, c, legendH) }),
 				bMargin, int(top))

@@ -141,49 +141,54 @@ func board(k *render.Kit, v *dei.View) (image.Image, error) {
 			outcomeH += m.ParagraphHeight(k.Expand(d), bInner-24, lineH, 0, render.Style{Size: 13, Bold: true})
 		}
 	}
-	y := float64(headerH) + 8 + statusH + 8
-	if over {
-		y += outcomeH + 8
-	}
-	g := newGrid(v, y)
-	legendTop := g.top + g.height() + 8
+	g := newGrid(v, 0)
 	legendH := legendHeight(m, k, v)
-	seatsTop := legendTop + legendH + 8
 	seatHs := make([]float64, v.Players)
-	total := seatsTop
+	seatsH := -6.0
 	for i := range v.Seats {
 		seatHs[i] = seatHeight(m, k, v, i, display)
-		total += seatHs[i] + 6
+		seatsH += seatHs[i] + 6
 	}
-	h := int(total + 6)
-
-	c := k.Canvas(bW, h)
-	c.Fill(render.ColPaper)
-	// The band is a cached layer keyed by its name: the language is part of the key.
-	title := k.T("dutch-east-indies.board.title")
-	stTurn := render.Style{Size: 17, Bold: true, Colour: render.ColBandText}
-	reserve := m.Measure(k.T("dutch-east-indies.board.turn", "N", 999), stTurn) + 14 + 14 + 12
-	stTitle, _ := m.FitName(title, bW-reserve, render.Style{Size: 20, Bold: true})
-	k.TitleBand(c, "dei-title-"+k.Lang(), bW, headerH, title, stTitle.Size)
-	c.Text(k.T("dutch-east-indies.board.turn", "N", v.TurnNumber), bW-14, headerH/2, 1, stTurn)
-	// Top to bottom.
-	top := float64(headerH) + 8
-	render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
-	top += statusH + 8
+	goals := make([]string, v.Players)
+	for i, sv := range v.Seats {
+		goals[i] = k.T("dutch-east-indies.board.goal", "N", sv.Progress)
+	}
+	brief := k.SeatsBrief(bMargin, bInner, display, initials, goals)
+	mapFold := 0
 	if over {
-		outcome(k, c, v, display, initials, top, outcomeH)
+		mapFold = 3 // the game is over: the results and the players' panels first
 	}
-	c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
-		paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell}, newMarks(k))
-	}), int(g.left), int(g.top))
-	pieces(c, v, g, initials, newMarks(k))
-	legend(c, k, v, legendTop, legendH)
-	y = seatsTop
-	for i := range v.Seats {
-		seatPanel(c, k, v, i, display, initials, y, seatHs[i])
-		y += seatHs[i] + 6
-	}
-	return c.Image(), nil
+	col := render.Column{W: bW, HeaderH: headerH, Gap: 8, Margin: 12, Header: func(c *render.Canvas) {
+		// The band is a cached layer keyed by its name: the language is part of the key.
+		title := k.T("dutch-east-indies.board.title")
+		stTurn := render.Style{Size: 17, Bold: true, Colour: render.ColBandText}
+		reserve := m.Measure(k.T("dutch-east-indies.board.turn", "N", 999), stTurn) + 14 + 14 + 12
+		stTitle, _ := m.FitName(title, bW-reserve, render.Style{Size: 20, Bold: true})
+		k.TitleBand(c, "dei-title-"+k.Lang(), bW, headerH, title, stTitle.Size)
+		c.Text(k.T("dutch-east-indies.board.turn", "N", v.TurnNumber), bW-14, headerH/2, 1, stTurn)
+	}}
+	// Top to bottom; on a phone the legend, then the players' panels, go behind Details when the
+	// board would be too tall (render.Panel.Fold).
+	return k.Stack(col, []render.Panel{
+		{H: statusH, Draw: func(c *render.Canvas, top float64) {
+			render.StatusPanel(c, bMargin, top, bInner, statusH, status, last, over)
+		}},
+		{H: outcomeH, Draw: func(c *render.Canvas, top float64) { outcome(k, c, v, display, initials, top, outcomeH) }},
+		{H: g.height(), Fold: mapFold, Draw: func(c *render.Canvas, top float64) {
+			g := newGrid(v, top)
+			c.Blit(k.Layer(mapKey{v.Players, g.cell}, int(g.cell)*g.cols, int(g.cell)*g.rows, colSea, func(l *render.Canvas) {
+				paintMap(l, v, grid{x0: g.x0, y0: g.y0, cols: g.cols, rows: g.rows, cell: g.cell}, newMarks(k))
+			}), int(g.left), int(g.top))
+			pieces(c, v, g, initials, newMarks(k))
+		}},
+		{H: legendH, Fold: 2, Draw: func(c *render.Canvas, top float64) { legend(c, k, v, top, legendH) }},
+		{H: seatsH, Fold: 1, Brief: &brief, Draw: func(c *render.Canvas, top float64) {
+			for i := range v.Seats {
+				seatPanel(c, k, v, i, display, initials, top, seatHs[i])
+				top += seatHs[i] + 6
+			}
+		}},
+	}), nil
 }
 
 // paintMap draws the squares that never change: sea, dark, land, home islands and ports, Market

@@ -28,7 +28,9 @@ func newRenderer(t testing.TB) *render.Renderer {
 // TestBoardsAndHands plays games with 2, 3 and 4 players (moves from dei.Policy) and draws the
 // board and every private image along the way: every text at least 13 px, no internal id, every
 // name whole; no letter both a player's mark and a piece's (rendertest.Marks); PNGs valid, within rendertest.MaxPNGBytes and with every fill exact
-// (rendertest.CheckPNG); with -render.out a few images are written.
+// (rendertest.CheckPNG); every board posted, in English and French, fits a phone
+// (render.MaxBoardHeight) and the full board is not shorter; with -render.out a few images are
+// written.
 func TestBoardsAndHands(t *testing.T) {
 	r := newRenderer(t)
 	texts := rendertest.Trace(r)
@@ -39,6 +41,13 @@ func TestBoardsAndHands(t *testing.T) {
 	if testing.Short() {
 		stride = 150
 	}
+	tallest := 0
+	defer func() {
+		if tallest > render.MaxBoardHeight {
+			t.Errorf("a board is %d px tall, more than a phone shows (%d)", tallest, render.MaxBoardHeight)
+		}
+		t.Logf("tallest board posted: %d px (a phone shows %d)", tallest, render.MaxBoardHeight)
+	}()
 	for n := 2; n <= 4; n++ {
 		st, err := dei.Game.New(n, nil, uint64(n))
 		if err != nil {
@@ -56,6 +65,23 @@ func TestBoardsAndHands(t *testing.T) {
 					t.Fatalf("%s: %v", where, err)
 				}
 				drawn := texts.Check(t, where+" board")
+				tallest = max(tallest, img.Bounds().Dy())
+				fr, err := r.In("fr").Board(v, names[:n])
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				tallest = max(tallest, fr.Bounds().Dy())
+				if h := max(img.Bounds().Dy(), fr.Bounds().Dy()); h > render.MaxBoardHeight {
+					t.Errorf("%s: a board %d px tall", where, h)
+				}
+				full, err := r.In("en").Full().Board(v, names[:n])
+				if err != nil {
+					t.Fatalf("%s: %v", where, err)
+				}
+				if full.Bounds().Dy() < img.Bounds().Dy() {
+					t.Errorf("%s: the full board (%d px) is shorter than the posted one (%d)", where, full.Bounds().Dy(), img.Bounds().Dy())
+				}
+				texts.Check(t, where+" other boards")
 				marks.Add(drawn)
 				rendertest.CheckNames(t, where+" board", drawn, names[:n])
 				for _, d := range drawn {
