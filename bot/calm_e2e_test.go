@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -412,5 +413,51 @@ func TestThreadArchivedMidGame(t *testing.T) {
 	s := h.playCalm(2000, 9)
 	if final, _, st := h.stateByID(); st == nil || final.Status != data.StatusFinished {
 		t.Fatalf("the game did not end: %+v (%d moves)", final.Status, s.moves)
+	}
+}
+
+// TestStatusLineRematchAndCancel: a game in its own thread ends; Rematch pressed on the parent
+// channel's status line opens the new lobby there, for the same players, played in the same
+// thread, and the new game starts; cancelled, the new game's status line says so.
+func TestStatusLineRematchAndCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end game in -short mode")
+	}
+	h := newThreadHarness(t, 3)
+	h.openLobby("spice-merchant", 3)
+	thread, parent, first := h.channel, h.parent, h.lastGame
+	h.playCalm(2000, 21)
+	h.waitOutbox()
+	status, _ := h.srv.Message(h.lobbyMsg)
+	rematch, ok := status.Button("Rematch")
+	if !ok {
+		t.Fatalf("the finished game's status line has no Rematch: %q %v", status.Content, status.CustomIDs())
+	}
+	again := h.final(h.srv.Button(h.users[1], parent, status.ID, rematch.CustomID))
+	if again.Ephemeral || !strings.Contains(again.Content, "wants a rematch") || again.ChannelID != parent {
+		t.Fatalf("Rematch on the status line answered %+v", again)
+	}
+	row, seats, err := h.store.Current(context.Background(), thread)
+	if err != nil || row.ID == first || row.Status != data.StatusLobby || row.LobbyChannelID != parent || len(seats) != 3 {
+		t.Fatalf("the rematch's lobby: %+v, %d seats (%v); want a new lobby of the same 3 in thread %s, its line in %s", row, len(seats), err, thread, parent)
+	}
+	start, ok := again.Button("Start")
+	if !ok {
+		t.Fatalf("the rematch lobby has no Start: %v", again.CustomIDs())
+	}
+	h.final(h.srv.Button(h.users[1], parent, again.ID, start.CustomID))
+	if row, _, st := h.state(); st == nil || row.ChannelID != thread {
+		t.Fatalf("the rematch did not start in the thread: %+v", row)
+	}
+	// The rematch is cancelled by its creator: its status line says so.
+	ask := h.final(h.srv.Command(h.users[1], thread, "game", discordtest.Sub("cancel")))
+	yes, ok := ask.Button("Cancel the game")
+	if !ok {
+		t.Fatalf("cancel asks %q", ask.Content)
+	}
+	h.final(h.srv.Button(h.users[1], thread, ask.ID, yes.CustomID))
+	h.waitOutbox()
+	if m, _ := h.srv.Message(again.ID); !strings.Contains(m.Content, "cancelled") || len(m.Buttons()) != 0 {
+		t.Errorf("the cancelled game's status line: %q %v", m.Content, m.CustomIDs())
 	}
 }
