@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -460,4 +461,39 @@ func TestStatusLineRematchAndCancel(t *testing.T) {
 	if m, _ := h.srv.Message(again.ID); !strings.Contains(m.Content, "cancelled") || len(m.Buttons()) != 0 {
 		t.Errorf("the cancelled game's status line: %q %v", m.Content, m.CustomIDs())
 	}
+}
+
+// TestThreadRefusedPlaysInChannel: Discord refuses to start the game's thread (Missing
+// Permissions): the lobby says so and the game is played in the channel, as with thread:off; no
+// half-made game is left.
+func TestThreadRefusedPlaysInChannel(t *testing.T) {
+	h := newHarness(t, 3)
+	h.srv.SetFaults(func(r discordtest.Request) discordtest.Fault {
+		if r.Method == "POST" && strings.HasSuffix(r.Path, "/threads") {
+			return discordtest.Fault{Status: 403, Code: 50013, Message: "Missing Permissions"}
+		}
+		return discordtest.Fault{}
+	})
+	lobby := h.final(h.srv.Command(h.users[0], h.channel, "game", discordtest.Group("new", discordtest.Sub("borneo", discordtest.Int("players", 3)))))
+	if lobby.Ephemeral || !strings.Contains(lobby.Content, "could not start a thread") || !strings.Contains(lobby.Content, "Create Public Threads") {
+		t.Fatalf("the lobby after a refused thread: %q", lobby.Content)
+	}
+	if ths := h.srv.Threads(h.channel); len(ths) != 0 {
+		t.Fatalf("threads %+v", ths)
+	}
+	row, _, err := h.store.Current(context.Background(), h.channel)
+	if err != nil || row.ChannelID != h.channel || row.LobbyChannelID != "" {
+		t.Fatalf("the game %+v (%v): want it in the channel", row, err)
+	}
+	join, _ := lobby.Button("Join")
+	for _, u := range h.users[1:3] {
+		h.final(h.srv.Button(u, h.channel, lobby.ID, join.CustomID))
+	}
+	h.lobbyID, _ = strconv.ParseUint(lobby.ID, 10, 64)
+	row, _, st := h.state()
+	h.lastGame = row.ID
+	if st == nil {
+		t.Fatalf("the game did not start: %+v", row)
+	}
+	h.boardAt(st.Version()) // the board is posted in the channel
 }

@@ -37,6 +37,7 @@ func (x *exchange) startGameThread(ctx context.Context, req *commands.Request) (
 	msg, err := b.session.InteractionResponse(x.i, opts...)
 	if err != nil {
 		b.log.Warn("game thread: find the lobby message; the game stays in the channel", "channel", req.ChannelID, "err", errorLine(err))
+		req.NoThread = true
 		return nil, nil
 	}
 	body := map[string]any{"name": b.svc.ThreadName(ctx, *req), "auto_archive_duration": commands.ThreadArchiveMinutes}
@@ -44,6 +45,7 @@ func (x *exchange) startGameThread(ctx context.Context, req *commands.Request) (
 	resp, err := b.session.RequestWithBucketID("POST", endpoint, body, discordgo.EndpointChannelMessageThread(req.ChannelID, ""), opts...)
 	if err != nil {
 		b.log.Warn("game thread: start the thread; the game stays in the channel", "channel", req.ChannelID, "err", errorLine(err))
+		req.NoThread = true
 		return nil, nil
 	}
 	var th discordgo.Channel

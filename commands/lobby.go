@@ -172,6 +172,9 @@ func (s *Service) gameNew(ctx context.Context, req Request) (Reply, error) {
 	}
 	r := s.lobbyReply(l, ReplyMessage)
 	r.LobbyOf = l.row.ID
+	if req.NoThread {
+		r.Content = rules.Msg("commands.calm.no_thread") + "\n" + r.Content
+	}
 	return r, nil
 }
 

@@ -146,6 +146,10 @@ type Request struct {
 	// command was used in, and LobbyMessageID the interaction's response there, which the thread
 	// was started from and which becomes the lobby message, then the game's status line.
 	LobbyChannelID, LobbyMessageID string
+	// NoThread is set by the bot for a /game new that wanted a thread of its own when Discord
+	// refused to start it (missing permission, an error): the game is played in the channel, and
+	// the lobby says so.
+	NoThread bool
 }
 
 // ReplyType says how a Reply answers its interaction.
