@@ -13,6 +13,8 @@ import (
 	"spicebot/data"
 	"spicebot/games"
 	"spicebot/lang"
+	"spicebot/render"
+	"spicebot/render/rendertest"
 	"spicebot/rules"
 	"spicebot/rules/rulestest"
 )
@@ -75,9 +77,27 @@ type langTable struct {
 	locales map[string]string
 	game    int64
 	french  bool // check that French readers read no English (rulestest.EnglishIn)
+	// thread: the game has a thread of its own (c1) and its status line in the parent channel
+	// (p1), as a /game new in a text channel gets.
+	thread bool
+	// drawn, when set, records what rend draws: the images handed out are drawn and their texts
+	// checked (drawImage).
+	rend   *render.Renderer
+	drawn  *rendertest.Texts
+	nDrawn int // images drawn and read
+	// statuses counts the status lines built, by state ("lobby", "playing", "finished").
+	statuses map[data.Status]int
 }
 
 func newLangTable(t *testing.T, reg *rules.Registry, game string, guild string, locales map[string]string, users ...string) *langTable {
+	t.Helper()
+	return newLangTableIn(t, reg, game, guild, locales, false, users...)
+}
+
+// newLangTableIn is newLangTable, the game in a thread of its own when thread is set: the lobby
+// message, then the game's status line, in channel p1 (message m1), and the thread's name is
+// checked in the server's language.
+func newLangTableIn(t *testing.T, reg *rules.Registry, game string, guild string, locales map[string]string, thread bool, users ...string) *langTable {
 	t.Helper()
 	ctx := context.Background()
 	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "db"))
@@ -86,8 +106,21 @@ func newLangTable(t *testing.T, reg *rules.Registry, game string, guild string, 
 	}
 	t.Cleanup(func() { db.Close() })
 	store := &localeStore{Store: db}
-	lt := &langTable{t: t, ctx: ctx, svc: New(store, reg, nil), store: store, reg: reg, guild: guild, locales: locales}
-	lobby := lt.do(Request{Kind: KindCommand, UserID: users[0], Command: "game", Sub: "new", Options: map[string]any{"game": game}})
+	lt := &langTable{t: t, ctx: ctx, svc: New(store, reg, nil), store: store, reg: reg, guild: guild, locales: locales,
+		thread: thread, statuses: map[data.Status]int{}}
+	newReq := Request{Kind: KindCommand, UserID: users[0], Command: "game", Sub: "new", Options: map[string]any{"game": game}}
+	if thread {
+		// The bot names the thread before the lobby opens, from the command used in p1.
+		name := lt.svc.ThreadName(ctx, Request{Kind: KindCommand, ChannelID: "p1", GuildID: "g1", GuildLocale: guild,
+			UserID: users[0], UserName: strings.ToUpper(users[0]), Locale: locales[users[0]], Command: "game", Sub: "new",
+			Options: map[string]any{"game": game}})
+		noMarkup(t, "thread name", name)
+		if lang.Match(guild) == "fr" {
+			frenchOnly(t, "thread name in a French server", name)
+		}
+		newReq.LobbyChannelID, newReq.LobbyMessageID = "p1", "m1"
+	}
+	lobby := lt.do(newReq)
 	if lobby.Ephemeral {
 		t.Fatalf("the lobby is private: %q", lobby.Content)
 	}
@@ -170,6 +203,16 @@ func (lt *langTable) deliver() (boards []BoardPost, dms []DirectMessage) {
 				}
 				dms = append(dms, dm)
 			}
+		case KindStatus:
+			post, ok, err := lt.svc.StatusPost(lt.ctx, lt.game, []data.OutboxItem{it})
+			if err != nil {
+				lt.t.Fatal(err)
+			}
+			if ok {
+				row, _, _ := lt.current()
+				lt.statuses[row.Status]++
+				lt.public("status line", append([]string{post.Content, post.ThreadName}, componentTexts(post.Components)...)...)
+			}
 		case KindNotice:
 			text, err := NoticeText(it)
 			if err != nil {
@@ -194,6 +237,48 @@ func (lt *langTable) deliver() (boards []BoardPost, dms []DirectMessage) {
 		boards = append(boards, post)
 	}
 	return boards, dms
+}
+
+// public checks texts the server's channel reads: no markup, and no English in a French server.
+func (lt *langTable) public(where string, texts ...string) {
+	lt.t.Helper()
+	noMarkup(lt.t, where, texts...)
+	if lt.french && lang.Match(lt.guild) == "fr" {
+		frenchOnly(lt.t, where+" in a French server", texts...)
+	}
+}
+
+// drawImage draws img as the bot would (board or hand, full or not, in img.Lang) when the table
+// draws (lt.rend), and checks every text drawn: no markup, no internal id, nothing too small
+// (rendertest.Texts.Check), and no English in a French image.
+func (lt *langTable) drawImage(where string, img *Image) {
+	lt.t.Helper()
+	if img == nil || lt.rend == nil {
+		return
+	}
+	l := lt.rend.In(img.Lang)
+	if img.Full {
+		l = l.Full()
+	}
+	lt.drawn.Take()
+	var err error
+	if img.Hand {
+		_, err = l.Hand(img.View, img.Names)
+	} else {
+		_, err = l.Board(img.View, img.Names)
+	}
+	if err != nil {
+		lt.t.Fatalf("%s: draw: %v", where, err)
+	}
+	lt.nDrawn++
+	var words []string
+	for _, d := range lt.drawn.Check(lt.t, where) {
+		words = append(words, d.Text)
+	}
+	noMarkup(lt.t, where+" image", words...)
+	if lt.french && lang.Match(img.Lang) == "fr" {
+		frenchOnly(lt.t, where+" image, drawn in French", words...)
+	}
 }
 
 // replyTexts returns every text a reply shows.
@@ -538,6 +623,10 @@ func frenchOnly(t *testing.T, where string, texts ...string) {
 	}
 }
 
+// drawEvery is how often wholeGameWords draws an image it is handed (every drawEvery-th board,
+// DM and Details): drawing all of them would take minutes.
+const drawEvery = 8
+
 func wholeGameWords(t *testing.T, game, guild string) {
 	{
 		{
@@ -549,8 +638,16 @@ func wholeGameWords(t *testing.T, game, guild string) {
 					users = users[:hi]
 				}
 			}
-			lt := newLangTable(t, reg, game, guild, locales, users...)
-			lt.french = true
+			// The game has a thread (its status line and the thread's name in the parent
+			// channel), and the images handed out are drawn and read.
+			rend, err := games.Renderer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			traced := rendertest.Trace(rend)
+			defer rend.TraceText(nil)
+			lt := newLangTableIn(t, reg, game, guild, locales, true, users...)
+			lt.french, lt.rend, lt.drawn = true, rend, traced
 			for _, u := range users { // every DM, in this live game too, to read them all
 				if err := lt.store.SetSettings(lt.ctx, u, data.UserSettings{Notify: data.NotifyAll}); err != nil {
 					t.Fatal(err)
@@ -573,10 +670,16 @@ func wholeGameWords(t *testing.T, game, guild string) {
 					if b.Image.Lang != lang.Match(guild) || !strings.Contains(b.Content, head) {
 						t.Fatalf("board in a %s server: image in %q, %q", guild, b.Image.Lang, b.Content)
 					}
+					if nBoards%drawEvery == 1 {
+						lt.drawImage("board", &b.Image)
+					}
 				}
 				for _, dm := range dms {
 					if dm.Image != nil && dm.Image.Lang != lang.Match(locales[dm.UserID]) {
 						t.Fatalf("DM image to %s in %q", dm.UserID, dm.Image.Lang)
+					}
+					if nDMs%drawEvery == 1 {
+						lt.drawImage("DM to "+dm.UserID, dm.Image)
 					}
 				}
 			}
@@ -602,6 +705,12 @@ func wholeGameWords(t *testing.T, game, guild string) {
 					}
 				}
 				if i%7 == 0 {
+					// The board's Details button: the full board, privately, in the reader's
+					// language.
+					d := lt.do(Request{Kind: KindComponent, UserID: user, CustomID: CustomID{Action: ActDetails, Game: row.ID}.String(), OnEphemeral: true})
+					if i%(7*drawEvery) == 0 {
+						lt.drawImage("Details", d.Image)
+					}
 					lt.do(Request{Kind: KindCommand, UserID: user, Command: "game", Sub: "status"})
 					lt.do(Request{Kind: KindAutocomplete, UserID: user, Command: "play", Focused: "move", Options: map[string]any{"move": ""}})
 				}
@@ -623,10 +732,18 @@ func wholeGameWords(t *testing.T, game, guild string) {
 				check(lt.deliver())
 			}
 			lt.do(Request{Kind: KindCommand, UserID: "u1", Command: "game", Sub: "status"})
+			check(lt.deliver())
+			row, _, _ := lt.current()
+			if lt.statuses[data.StatusPlaying] == 0 || (row.Status == data.StatusFinished && lt.statuses[data.StatusFinished] == 0) {
+				t.Fatalf("status lines read: %v (the game is %s)", lt.statuses, row.Status)
+			}
+			if lt.nDrawn < 5 {
+				t.Fatalf("only %d images drawn and read", lt.nDrawn)
+			}
 			if nPlayed < 30 || nBoards < 30 || nDMs == 0 {
 				t.Fatalf("too little was played to tell: %d moves by /play, %d boards, %d DMs", nPlayed, nBoards, nDMs)
 			}
-			t.Logf("%d moves by /play, %d boards, %d DMs", nPlayed, nBoards, nDMs)
+			t.Logf("%d moves by /play, %d boards, %d DMs, %d images drawn and read, status lines %v", nPlayed, nBoards, nDMs, lt.nDrawn, lt.statuses)
 		}
 	}
 }

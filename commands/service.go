@@ -333,6 +333,13 @@ const maxSeen = 100_000
 // the store only when they differ from what this service last recorded (usually nothing changed,
 // and no interaction pays a write for it). A failure is logged: the answer does not depend on it.
 func (s *Service) seeLocales(ctx context.Context, req Request) {
+	if req.LobbyChannelID != "" && req.LobbyChannelID != req.ChannelID {
+		// A game given a thread of its own: its status line stays in the channel the command
+		// was used in, which reads the server's language too.
+		parent := req
+		parent.ChannelID, parent.LobbyChannelID, parent.UserID = req.LobbyChannelID, "", ""
+		s.seeLocales(ctx, parent)
+	}
 	userKey, chanKey := "u:"+req.UserID, "c:"+req.ChannelID
 	locale, guild := req.Locale, req.GuildLocale
 	s.mu.Lock()

@@ -123,6 +123,9 @@ func (s *Service) ThreadName(ctx context.Context, req Request) string {
 		name = s.gameNameMsg(g)
 	}
 	loc := s.channelLang(ctx, req.ChannelID)
+	if c, err := s.store.ChannelLanguage(ctx, req.ChannelID); err == nil && c.Locale() == "" {
+		loc = s.words.For(req.GuildLocale) // a channel not seen yet reads its server's language
+	}
 	return cut(loc.Text(name)+" · "+req.UserName, maxThreadName)
 }
 
