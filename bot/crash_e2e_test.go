@@ -113,6 +113,7 @@ func TestCrashRestartDeliversAtOnce(t *testing.T) {
 		srv.AddUser(id, []string{"Ann", "Bob", "Cy"}[p])
 		h.users = append(h.users, id)
 	}
+	h.notifyAll() // a DM for every turn: the DMs of the last move are what the kills cut short
 	var slowDMs atomic.Bool
 	srv.SetFaults(func(r discordtest.Request) discordtest.Fault {
 		if slowDMs.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.Path, "/messages") &&

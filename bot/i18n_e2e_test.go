@@ -315,6 +315,7 @@ func TestFrenchThreadStatusE2E(t *testing.T) {
 		}
 	})
 	h.openLobby("spice-merchant", 3)
+	h.waitOutbox() // the status line at the start, in English
 	if err := h.store.SetChannelLanguage(context.Background(), h.parent, "fr"); err != nil {
 		t.Fatal(err)
 	}
