@@ -64,10 +64,14 @@ type harness struct {
 
 // due leaves out of items those scheduled for later by the bot's clock (a status line's next
 // turn, not yet due): what the outbox must still send now.
-func (h *harness) due(items []data.OutboxItem) []data.OutboxItem {
+func (h *harness) due(items []data.OutboxItem) []data.OutboxItem { return dueItems(items, h.clock) }
+
+// dueItems leaves out of items those scheduled for later (queued with a NextAt after their
+// CreatedAt, never tried) and not due yet by clock (the real one when nil).
+func dueItems(items []data.OutboxItem, clock bot.Clock) []data.OutboxItem {
 	now := time.Now()
-	if h.clock != nil {
-		now = h.clock.Now()
+	if clock != nil {
+		now = clock.Now()
 	}
 	var out []data.OutboxItem
 	for _, it := range items {
