@@ -398,6 +398,9 @@ func TestQuietLobby(t *testing.T) {
 					if !r.Ephemeral {
 						t.Errorf("/game %s by command answered publicly: %q", step.sub, r.Content)
 					}
+					// A command's edit of the lobby goes through the outbox; players take longer
+					// than that between two presses.
+					h.waitOutbox()
 				}
 			}
 			h.waitOutbox()
