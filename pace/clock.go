@@ -107,6 +107,14 @@ func Recompute(p Pace, old []data.SeatClock, moves []data.Move, t Table, now tim
 	return out
 }
 
+// Held reports whether c is held with a step several seats act in at once (see Recompute): its
+// seat moved in the step (its last move is after its row's version) and is still among the
+// active seats. Its row's version is behind the game's on purpose, not because it missed a
+// change.
+func Held(c data.SeatClock, active []rules.Seat) bool {
+	return c.LastMove > c.Version && len(active) > 1 && slices.Contains(active, rules.Seat(c.Seat))
+}
+
 // Deadline returns when c's running clock reaches zero, and false when it is not running or the
 // pace has no clock.
 func Deadline(p Pace, c data.SeatClock) (time.Time, bool) {

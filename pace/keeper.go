@@ -428,7 +428,7 @@ func (k *Keeper) handle(ctx context.Context, c data.SeatClock) (*pending, error)
 		c.Due, c.Since, c.NudgeBy = time.Time{}, time.Time{}, ""
 		return &pending{cp: data.Completion{Clock: c}}, nil
 	}
-	if g.row.Version != c.Version {
+	if g.row.Version != c.Version && !Held(c, g.st.Active()) {
 		return nil, k.Update(ctx, c.GameID) // it missed a change
 	}
 	u, err := k.store.UserPace(ctx, c.UserID)
