@@ -297,10 +297,19 @@ func copyTable(ctx context.Context, src, dst *sql.Tx, table string) (int, error)
 
 // GameIDs returns the ids of every game of the store, in every status, in id order.
 func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
+	out, err := s.ids(ctx, `SELECT id FROM games ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("game ids: %w", err)
+	}
+	return out, nil
+}
+
+// ids runs query, which selects one integer column, and returns its values in order.
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
 	var out []int64
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		out = nil
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
+		out = nil // a PostgreSQL retry runs this again
+		rows, err := tx.QueryContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -314,8 +323,5 @@ func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
 		}
 		return errors.Join(rows.Err(), rows.Close())
 	})
-	if err != nil {
-		return nil, fmt.Errorf("game ids: %w", err)
-	}
-	return out, nil
+	return out, err
 }

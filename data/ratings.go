@@ -96,22 +96,7 @@ const finishedChunk = 256
 // FinishedGames calls fn with every finished game whose id is above after, in id order, read in
 // snapshots of a few hundred games. It stops at fn's first error and returns it.
 func (s *Store) FinishedGames(ctx context.Context, after int64, fn func(RatingSource) error) error {
-	var ids []int64
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE status = 'finished' AND id > ? ORDER BY id`, after)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
-	})
+	ids, err := s.ids(ctx, `SELECT id FROM games WHERE status = 'finished' AND id > ? ORDER BY id`, after)
 	if err != nil {
 		return fmt.Errorf("finished games: %w", err)
 	}
@@ -522,23 +507,8 @@ func (s *Store) RatedGames(ctx context.Context, guildID, game string, since time
 // UnratedFinished returns the finished games that are not rated yet, in id order (a game whose
 // rating was interrupted, or finished while the ratings were rebuilt).
 func (s *Store) UnratedFinished(ctx context.Context) ([]int64, error) {
-	var out []int64
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE status = 'finished'
-			AND id NOT IN (SELECT game_id FROM rating_games) ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			out = append(out, id)
-		}
-		return rows.Err()
-	})
+	out, err := s.ids(ctx, `SELECT id FROM games WHERE status = 'finished'
+		AND id NOT IN (SELECT game_id FROM rating_games) ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("unrated finished games: %w", err)
 	}
